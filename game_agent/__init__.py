@@ -1,0 +1,1 @@
+"""The game agent: the single authority of a table (engine, rulesets, server)."""

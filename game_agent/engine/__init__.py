@@ -1,0 +1,41 @@
+"""The game-agnostic engine: settlement stack, triggers, deterministic RNG, visibility.
+
+This module is the engine's public API; rulesets import from here only.
+"""
+
+from game_agent.engine.events import Event
+from game_agent.engine.game import (
+    Decision,
+    EngineError,
+    Game,
+    GameOver,
+    IllegalReply,
+    Step,
+    fold,
+)
+from game_agent.engine.rng import Rng
+from game_agent.engine.ruleset import ConfigError, Ruleset, Settlement
+from game_agent.engine.timing import Trigger, Triggers
+from game_agent.engine.visibility import SPECTATOR, view_for
+from protocol.choices import Choice, RequestSpec
+
+__all__ = [
+    "SPECTATOR",
+    "Choice",
+    "ConfigError",
+    "Decision",
+    "EngineError",
+    "Event",
+    "Game",
+    "GameOver",
+    "IllegalReply",
+    "RequestSpec",
+    "Rng",
+    "Ruleset",
+    "Settlement",
+    "Step",
+    "Trigger",
+    "Triggers",
+    "fold",
+    "view_for",
+]

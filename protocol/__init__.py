@@ -1,0 +1,48 @@
+"""The contract between the game agent and user agents.
+
+Envelopes, typed event/request schemas per game, the strict msgpack codec and the protocol
+version. No game rules and no sockets live here; both sides import this package, it imports
+neither.
+"""
+
+from protocol.choices import Choice, RequestSpec, check_choice
+from protocol.codec import MAX_MESSAGE_BYTES, decode, encode
+from protocol.errors import ProtocolError
+from protocol.messages import (
+    Bye,
+    Error,
+    EventMsg,
+    Heartbeat,
+    Hello,
+    Message,
+    Reply,
+    RequestMsg,
+    Resync,
+    Welcome,
+)
+from protocol.registry import GameSchema, get_schema, register_schema
+from protocol.version import PROTOCOL_VERSION
+
+__all__ = [
+    "MAX_MESSAGE_BYTES",
+    "PROTOCOL_VERSION",
+    "Bye",
+    "Choice",
+    "Error",
+    "EventMsg",
+    "GameSchema",
+    "Heartbeat",
+    "Hello",
+    "Message",
+    "ProtocolError",
+    "Reply",
+    "RequestMsg",
+    "RequestSpec",
+    "Resync",
+    "Welcome",
+    "check_choice",
+    "decode",
+    "encode",
+    "get_schema",
+    "register_schema",
+]

@@ -1,0 +1,105 @@
+"""The msgpack codec. Encoding is plain; decoding is strict.
+
+`decode` accepts only: a frame of at most MAX_MESSAGE_BYTES, one msgpack map with a string "t"
+naming a known message type, exactly that type's fields with the right types; no extension
+types, no binary blobs where text is expected, no trailing bytes. Anything else raises
+`ProtocolError` and nothing else (never a msgpack, Unicode or Python error). When a game schema
+is given, event and request payloads are also checked against it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
+
+import msgpack
+
+from protocol.errors import ProtocolError
+from protocol.fields import check_fields
+from protocol.messages import MESSAGE_FIELDS, MESSAGE_TYPES, EventMsg, Message, RequestMsg
+from protocol.registry import GameSchema
+
+MAX_MESSAGE_BYTES = 1 << 20  # 1 MiB: a whole Sanguosha request with every option is ~10 KiB.
+_LIMITS = {
+    "max_buffer_size": MAX_MESSAGE_BYTES,
+    "max_str_len": 64 * 1024,
+    "max_bin_len": 0,
+    "max_array_len": 16 * 1024,
+    "max_map_len": 4 * 1024,
+    "max_ext_len": 0,
+}
+
+
+def _no_ext(code: int, data: bytes) -> Any:
+    raise ProtocolError("bad_encoding", f"msgpack extension type {code} is not allowed")
+
+
+def encode(msg: Message) -> bytes:
+    body: dict[str, Any] = {"t": msg.TYPE}
+    body.update(asdict(msg))
+    out: bytes = msgpack.packb(body, use_bin_type=True)
+    return out
+
+
+def pack(obj: object) -> bytes:
+    """Encode a plain value (used by the log for its records)."""
+    out: bytes = msgpack.packb(obj, use_bin_type=True)
+    return out
+
+
+def unpack(data: bytes, max_bytes: int = MAX_MESSAGE_BYTES) -> Any:
+    """Decode one plain msgpack value strictly (limits, no ext types, no trailing bytes)."""
+    if not isinstance(data, (bytes, bytearray, memoryview)):
+        raise ProtocolError("bad_encoding", f"expected bytes, got {type(data).__name__}")
+    if len(data) > max_bytes:
+        raise ProtocolError("too_large", f"frame of {len(data)} bytes exceeds {max_bytes}")
+    try:
+        return msgpack.unpackb(
+            data,
+            raw=False,
+            strict_map_key=True,
+            ext_hook=_no_ext,
+            **{**_LIMITS, "max_buffer_size": max(max_bytes, 1)},
+        )
+    except ProtocolError:
+        raise
+    except msgpack.ExtraData:
+        raise ProtocolError("bad_encoding", "trailing bytes after the message") from None
+    except Exception as exc:  # msgpack raises many types: ValueError, UnicodeDecodeError, ...
+        raise ProtocolError("bad_encoding", f"not a valid msgpack message ({exc})") from None
+
+
+def decode(data: bytes, schema: GameSchema | None = None) -> Message:
+    body = unpack(data)
+    if not isinstance(body, dict):
+        raise ProtocolError("bad_type", "a message must be a map")
+    kind = body.pop("t", None)
+    if not isinstance(kind, str):
+        raise ProtocolError("bad_type", "a message needs a string field 't' naming its type")
+    cls = MESSAGE_TYPES.get(kind)
+    if cls is None:
+        raise ProtocolError("unknown_type", f"unknown message type {kind!r}")
+    check_fields(kind, body, MESSAGE_FIELDS[kind])
+    msg: Message = cls(**body)
+    if schema is not None:
+        check_payload(msg, schema)
+    return msg
+
+
+def check_payload(msg: Message, schema: GameSchema) -> None:
+    """Check an event's data or a request's info against the game's schema."""
+    if isinstance(msg, EventMsg):
+        fields = schema.event_fields(msg.kind)
+        redacted = schema.redacted.get(msg.kind)
+        try:
+            check_fields(f"event {msg.kind}", msg.data, fields)
+        except ProtocolError:
+            if redacted is None:
+                raise
+            check_fields(f"event {msg.kind} (public form)", msg.data, redacted)
+    elif isinstance(msg, RequestMsg):
+        kind = msg.request.get("kind")
+        if not isinstance(kind, str):
+            raise ProtocolError("bad_field", "request: field 'kind' must be str")
+        info = msg.request.get("info")
+        check_fields(f"request {kind} info", info, schema.request_fields(kind))

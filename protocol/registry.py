@@ -1,0 +1,82 @@
+"""Per-game schemas: each game declares its typed events and request kinds here.
+
+A schema is data only (names and field specs, see `protocol.fields`), so a client can decode and
+check a game's stream without importing the game's rules. Rulesets import their schema from
+`protocol.schemas.<game>`; `get_schema(name)` loads it on first use.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+
+from protocol.errors import ProtocolError
+from protocol.fields import Fields
+
+# Event and request kinds every game shares (emitted by the engine itself).
+COMMON_EVENTS: dict[str, Fields] = {
+    "game_over": {"outcome": dict},
+}
+COMMON_REQUESTS: dict[str, Fields] = {
+    # A timing where one seat holds several optional triggers: which to settle first (or none).
+    "trigger": {"timing": str},
+}
+
+
+@dataclass(frozen=True)
+class GameSchema:
+    """The event types and request kinds of one game, with the fields of each.
+
+    `events[kind]` lists the fields of the full (omniscient) form of an event. `redacted[kind]`,
+    where present, lists the fields of the public form sent to seats that may not see the secret.
+    `requests[kind]` lists the fields of a request's `info` map.
+    """
+
+    name: str
+    version: str
+    events: dict[str, Fields]
+    requests: dict[str, Fields]
+    redacted: dict[str, Fields] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for kind, fields in COMMON_EVENTS.items():
+            self.events.setdefault(kind, fields)
+        for kind, fields in COMMON_REQUESTS.items():
+            self.requests.setdefault(kind, fields)
+
+    def event_fields(self, kind: str, redacted: bool = False) -> Fields:
+        table = self.redacted if redacted and kind in self.redacted else self.events
+        try:
+            return table[kind]
+        except KeyError:
+            raise ProtocolError("unknown_event", f"{self.name}: unknown event type {kind!r}") from None
+
+    def request_fields(self, kind: str) -> Fields:
+        try:
+            return self.requests[kind]
+        except KeyError:
+            raise ProtocolError(
+                "unknown_request", f"{self.name}: unknown request kind {kind!r}"
+            ) from None
+
+
+_SCHEMAS: dict[str, GameSchema] = {}
+
+
+def register_schema(schema: GameSchema) -> GameSchema:
+    _SCHEMAS[schema.name] = schema
+    return schema
+
+
+def get_schema(name: str) -> GameSchema:
+    if name not in _SCHEMAS:
+        if not name.isidentifier():
+            raise ProtocolError("unknown_game", f"unknown game {name!r}")
+        try:
+            importlib.import_module(f"protocol.schemas.{name}")
+        except ImportError:
+            raise ProtocolError("unknown_game", f"unknown game {name!r}") from None
+    try:
+        return _SCHEMAS[name]
+    except KeyError:
+        raise ProtocolError("unknown_game", f"unknown game {name!r}") from None

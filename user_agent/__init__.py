@@ -1,0 +1,1 @@
+"""User agents: bot SDK, bundled bots, per-game views, the connection client and consoles."""

@@ -1,0 +1,58 @@
+"""The bot SDK. Subclass `Bot`, implement `decide`; `on_event` keeps the seat's view current.
+
+A bot sees exactly what its seat may see: the events of its seat's view (in order) and the
+requests addressed to it. The same bot runs in-process (`sgs sim`) and over the wire
+(`sgs bot`). Bots must be deterministic given their seed, so that a game replays identically.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Protocol
+
+from protocol.choices import Choice, RequestSpec
+
+
+class View(Protocol):
+    """What one seat knows, folded from that seat's events."""
+
+    def apply(self, kind: str, data: dict[str, Any]) -> None: ...
+
+
+class NullView:
+    """A view that keeps nothing (for bots that only read requests)."""
+
+    def apply(self, kind: str, data: dict[str, Any]) -> None:
+        return None
+
+
+class Bot:
+    name = "bot"
+
+    def __init__(self, seat: int, seed: int, view: View | None = None) -> None:
+        self.seat = seat
+        self.rng = random.Random(seed)
+        self.view: View = view if view is not None else NullView()
+
+    def on_event(self, kind: str, data: dict[str, Any]) -> None:
+        self.view.apply(kind, data)
+
+    def decide(self, request: RequestSpec, view: View) -> Choice:
+        raise NotImplementedError
+
+
+def random_legal(request: RequestSpec, rng: random.Random) -> Choice:
+    """A uniformly random legal reply (never cancels when something else is legal)."""
+    form = request.form
+    if form == "choice":
+        if not request.options:
+            return None
+        return rng.randrange(len(request.options))
+    if form == "subset":
+        n = len(request.options)
+        hi = min(request.max, n)
+        k = rng.randint(request.min, hi) if hi >= request.min else request.min
+        return sorted(rng.sample(range(n), k))
+    if form == "product":
+        return [rng.randrange(len(axis)) for axis in request.options]
+    raise ValueError(f"unknown request form {form!r}")

@@ -1,0 +1,13 @@
+"""The random legal bot: any game, any request, uniformly among the legal replies."""
+
+from __future__ import annotations
+
+from user_agent.bot import Bot, View, random_legal
+from protocol.choices import Choice, RequestSpec
+
+
+class RandomBot(Bot):
+    name = "random"
+
+    def decide(self, request: RequestSpec, view: View) -> Choice:
+        return random_legal(request, self.rng)
