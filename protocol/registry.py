@@ -8,7 +8,9 @@ check a game's stream without importing the game's rules. Rulesets import their 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from protocol.errors import ProtocolError
 from protocol.fields import Fields
@@ -37,6 +39,14 @@ class GameSchema:
     events: dict[str, Fields]
     requests: dict[str, Fields]
     redacted: dict[str, Fields] = field(default_factory=dict)
+    # Presentation only: one line of text for an event (used by `sgs replay` and consoles).
+    render: Callable[[str, dict[str, Any]], str] | None = None
+
+    def render_event(self, kind: str, data: dict[str, Any]) -> str:
+        if self.render is not None:
+            return self.render(kind, data)
+        args = " ".join(f"{k}={v}" for k, v in data.items())
+        return f"{kind} {args}".rstrip()
 
     def __post_init__(self) -> None:
         for kind, fields in COMMON_EVENTS.items():
