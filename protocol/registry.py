@@ -59,7 +59,9 @@ class GameSchema:
         try:
             return table[kind]
         except KeyError:
-            raise ProtocolError("unknown_event", f"{self.name}: unknown event type {kind!r}") from None
+            raise ProtocolError(
+                "unknown_event", f"{self.name}: unknown event type {kind!r}"
+            ) from None
 
     def request_fields(self, kind: str) -> Fields:
         try:

@@ -1,0 +1,35 @@
+"""`sgs`: every subcommand lives in `sgs/commands/<name>.py` with `add_parser` and `run`."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import pkgutil
+import sys
+from collections.abc import Sequence
+
+import sgs.commands
+from sgs.structured_logging import configure
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="sgs", description=__doc__)
+    parser.add_argument("--log-level", default=None, help="debug, info (default), warning")
+    parser.add_argument("--log-json", action="store_true", help="JSON log lines on stderr")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for info in sorted(pkgutil.iter_modules(sgs.commands.__path__), key=lambda m: m.name):
+        module = importlib.import_module(f"sgs.commands.{info.name}")
+        module.add_parser(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    configure(args.log_level, True if args.log_json else None)
+    code: int = args.run(args)
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

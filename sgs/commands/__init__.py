@@ -1,0 +1,1 @@
+"""One module per `sgs` subcommand; each defines `add_parser(subparsers)`."""

@@ -1,0 +1,40 @@
+"""`sgs replay FILE`: print a recorded game, or `--verify` it by re-execution."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from replays import LogError, read_log, verify
+from replays.player import render
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("replay", help="print or verify a recorded game")
+    p.add_argument("file", help="a .sgslog file")
+    p.add_argument("--seat", type=int, default=None, help="show only what this seat saw")
+    p.add_argument(
+        "--verify",
+        action="store_true",
+        help="re-execute from seed + decisions; exit 1 on any divergence",
+    )
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        if args.verify:
+            report = verify(args.file)
+            print(report.message, file=sys.stdout if report.ok else sys.stderr)
+            return 0 if report.ok else 1
+        log = read_log(args.file)
+    except LogError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    seats = len(log.header.get("seats", []))
+    if args.seat is not None and not 0 <= args.seat < seats:
+        print(f"error: --seat must be in 0..{seats - 1}", file=sys.stderr)
+        return 2
+    for line in render(log, args.seat):
+        print(line)
+    return 1 if log.tail is not None else 0

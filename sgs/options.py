@@ -1,0 +1,59 @@
+"""Command-line game options shared by `sgs sim`, `sgs serve` and `sgs demo`."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import tomllib
+from typing import Any
+
+from game_agent.engine import ConfigError
+
+
+def add_game_options(p: argparse.ArgumentParser, default_game: str = "harmony") -> None:
+    p.add_argument("--game", default=default_game, help=f"ruleset (default {default_game})")
+    p.add_argument("--mode", default=None, help="game mode, e.g. identity or 1v1 (sanguosha)")
+    p.add_argument("--players", type=int, default=None, help="number of seats, where variable")
+    p.add_argument("--scenario", default=None, metavar="FILE", help="start from a TOML scenario")
+    p.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help='a ruleset option (value read as TOML: 3, true, "draw"); repeatable',
+    )
+
+
+def parse_value(text: str) -> Any:
+    try:
+        return tomllib.loads(f"v = {text}")["v"]
+    except tomllib.TOMLDecodeError:
+        return text
+
+
+def game_config(args: argparse.Namespace) -> dict[str, Any]:
+    """The config dict for the chosen game from --mode/--players/--scenario/--option."""
+    config: dict[str, Any] = {}
+    if args.scenario:
+        config.update(load_scenario(args.game, args.scenario))
+    if args.mode is not None:
+        config["mode"] = args.mode
+    if args.players is not None:
+        config["players"] = args.players
+    for item in args.option:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise ConfigError(f"--option takes KEY=VALUE, got {item!r}")
+        config[key.strip()] = parse_value(value.strip())
+    return config
+
+
+def load_scenario(game: str, path: str) -> dict[str, Any]:
+    """A ruleset reads its own scenario files: `game_agent.games.<game>.scenario.load_scenario`
+    returns the config (with the scenario inside) that starts a game from that position."""
+    try:
+        module = importlib.import_module(f"game_agent.games.{game}.scenario")
+    except ModuleNotFoundError:
+        raise ConfigError(f"game {game!r} has no scenario files") from None
+    config: dict[str, Any] = module.load_scenario(path)
+    return config

@@ -1,0 +1,89 @@
+"""The in-process host: one game, one bot per seat, optionally logged. Used by `sgs sim`,
+`sgs demo`, tests and benchmarks. The network server is the other host of the same `Game`."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from game_agent.engine import Game, view_for
+from game_agent.games import load
+from replays.writer import LogWriter, header_for
+from user_agent.bot import Bot, NullView
+from user_agent.bots import resolve
+from user_agent.views import for_game
+
+
+def bot_seed(game_seed: int, seat: int) -> int:
+    """Each seat's bot gets its own seed, fixed by the game's seed (so runs repeat exactly)."""
+    return (game_seed * 1_000_003 + seat * 7919 + 1) & ((1 << 63) - 1)
+
+
+def make_bots(game: str, specs: Sequence[str], seats: int, seed: int) -> list[Bot]:
+    if not specs:
+        raise ValueError("give at least one bot")
+    bots = []
+    for seat in range(seats):
+        cls = resolve(specs[seat % len(specs)], game)
+        bots.append(cls(seat, bot_seed(seed, seat), for_game(game, seat, seats)))
+    return bots
+
+
+@dataclass
+class Played:
+    game: Game
+    bots: list[Bot]
+    log_path: str | None
+
+    @property
+    def winners(self) -> list[int]:
+        return winners_of(self.game.outcome or {})
+
+
+def winners_of(outcome: Mapping[str, Any]) -> list[int]:
+    if isinstance(outcome.get("winners"), list):
+        return [int(s) for s in outcome["winners"]]
+    w = outcome.get("winner")
+    return [] if w is None else [int(w)]
+
+
+def play(
+    game_name: str,
+    config: Mapping[str, Any],
+    seed: int,
+    bot_specs: Sequence[str],
+    log_path: str | os.PathLike[str] | None = None,
+) -> Played:
+    game = Game(load(game_name), config, seed)
+    bots = make_bots(game_name, bot_specs, game.seats, seed)
+    listeners = [b for b in bots if not isinstance(b.view, NullView)]
+    writer = None
+    if log_path is not None:
+        agents = [f"{b.name}" for b in bots]
+        writer = LogWriter(log_path, header_for(game, agents))
+    try:
+        step = game.start()
+        while True:
+            if listeners:
+                for ev in step.events:
+                    for bot in listeners:
+                        data = view_for(ev, bot.seat)
+                        if data is not None:
+                            bot.on_event(ev.kind, data)
+            if writer is not None:
+                writer.events(step.events)
+            req = step.request
+            if req is None:
+                break
+            if writer is not None:
+                writer.request(req)
+            bot = bots[req.seat]
+            step = game.resume(bot.decide(req, bot.view))
+            if writer is not None:
+                writer.decision(game.decisions[-1])
+    finally:
+        if writer is not None:
+            writer.close()
+    return Played(game, bots, None if log_path is None else os.fspath(log_path))
