@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from user_agent.bot import Bot, View, random_legal
 from protocol.choices import Choice, RequestSpec
+from user_agent.bot import Bot, View, random_legal
 
 
 class RandomBot(Bot):
