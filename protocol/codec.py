@@ -20,8 +20,20 @@ from protocol.messages import MESSAGE_FIELDS, MESSAGE_TYPES, EventMsg, Message, 
 from protocol.registry import GameSchema
 
 MAX_MESSAGE_BYTES = 1 << 20  # 1 MiB: a whole Sanguosha request with every option is ~10 KiB.
+# The fields of RequestMsg.request (RequestSpec.to_wire()).
+REQUEST_FIELDS = {
+    "id": int,
+    "seat": int,
+    "kind": str,
+    "form": str,
+    "options": list,
+    "min": int,
+    "max": int,
+    "cancel": bool,
+    "default": (int, [int], None),
+    "info": dict,
+}
 _LIMITS = {
-    "max_buffer_size": MAX_MESSAGE_BYTES,
     "max_str_len": 64 * 1024,
     "max_bin_len": 0,
     "max_array_len": 16 * 1024,
@@ -59,7 +71,7 @@ def unpack(data: bytes, max_bytes: int = MAX_MESSAGE_BYTES) -> Any:
             raw=False,
             strict_map_key=True,
             ext_hook=_no_ext,
-            **{**_LIMITS, "max_buffer_size": max(max_bytes, 1)},
+            **_LIMITS,
         )
     except ProtocolError:
         raise
@@ -80,6 +92,8 @@ def decode(data: bytes, schema: GameSchema | None = None) -> Message:
     if cls is None:
         raise ProtocolError("unknown_type", f"unknown message type {kind!r}")
     check_fields(kind, body, MESSAGE_FIELDS[kind])
+    if kind == "request":
+        check_fields("request", body["request"], REQUEST_FIELDS)
     msg: Message = cls(**body)
     if schema is not None:
         check_payload(msg, schema)

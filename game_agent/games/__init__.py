@@ -8,8 +8,21 @@ from game_agent.engine import ConfigError, Ruleset
 
 GAMES = ("harmony", "sanguosha", "carcassonne", "muhq")
 
+# Rulesets registered at run time (a third-party ruleset, or a test's): name -> ruleset.
+_REGISTERED: dict[str, Ruleset] = {}
+
+
+def register(ruleset: Ruleset) -> None:
+    _REGISTERED[ruleset.name] = ruleset
+
+
+def unregister(name: str) -> None:
+    _REGISTERED.pop(name, None)
+
 
 def load(name: str) -> Ruleset:
+    if name in _REGISTERED:
+        return _REGISTERED[name]
     if name not in GAMES:
         raise ConfigError(f"unknown game {name!r}; known games: {', '.join(GAMES)}")
     try:

@@ -1,0 +1,142 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from game_agent.engine import fold
+from replays import LogError, read_log, reexecute, truncate_tail, verify
+from replays.format import FRAME, MAGIC
+from replays.player import render
+from sgs.runner import play
+
+pytestmark = pytest.mark.usefixtures("toy_registered")
+
+
+def record_game(path: Path, seed: int = 11) -> None:
+    play("toy", {"rounds": 5}, seed, ["random"], path)
+
+
+def record_offsets(path: Path) -> list[int]:
+    blob = path.read_bytes()
+    pos, out = len(MAGIC), []
+    while pos < len(blob):
+        out.append(pos)
+        length, _ = FRAME.unpack_from(blob, pos)
+        pos += FRAME.size + length
+    return out
+
+
+def test_same_seed_same_bots_byte_identical(tmp_path: Path) -> None:
+    a, b, c = tmp_path / "a.sgslog", tmp_path / "b.sgslog", tmp_path / "c.sgslog"
+    record_game(a)
+    record_game(b)
+    record_game(c, seed=12)
+    assert a.read_bytes() == b.read_bytes()
+    assert a.read_bytes() != c.read_bytes()
+
+
+def test_log_reads_back_and_folds_to_the_live_state(tmp_path: Path) -> None:
+    path = tmp_path / "g.sgslog"
+    played = play("toy", {"rounds": 5}, 3, ["random"], path)
+    log = read_log(path)
+    assert log.tail is None
+    assert log.header["game"] == "toy" and log.header["seed"] == 3
+    assert len(log.events) == len(played.game.events)
+    assert [d.choice for d in log.decisions] == [d.choice for d in played.game.decisions]
+    state = fold(played.game.ruleset, log.header["config"], 2, log.events)
+    assert state == played.game.state
+
+
+def test_verify_passes_on_a_recorded_game(tmp_path: Path) -> None:
+    path = tmp_path / "g.sgslog"
+    record_game(path)
+    report = verify(str(path))
+    assert report.ok, report.message
+    assert report.decisions > 0
+
+
+def test_verify_fails_on_an_altered_decision(tmp_path: Path) -> None:
+    path = tmp_path / "g.sgslog"
+    record_game(path)
+    log = read_log(path)
+    first = log.decisions[0]
+    # rewrite the log with the first decision's choice changed (a well-formed, valid log)
+    from replays.writer import LogWriter
+
+    altered = tmp_path / "altered.sgslog"
+    w = LogWriter(altered, log.header)
+    from game_agent.engine import Decision, Event
+
+    for rec in log.records:
+        if isinstance(rec, Event):
+            w.events([rec])
+        elif isinstance(rec, Decision):
+            choice = (rec.choice + 1) % 3 if rec is first else rec.choice
+            w.decision(Decision(rec.id, rec.seat, choice, rec.timeout, rec.at))
+        else:
+            w.request(rec)
+    w.close()
+    report = verify(str(altered))
+    assert not report.ok
+    assert "diverges" in report.message and "event #" in report.message
+
+
+def test_truncated_log_is_detected_reported_and_cut(tmp_path: Path) -> None:
+    path = tmp_path / "g.sgslog"
+    record_game(path)
+    whole = path.read_bytes()
+    path.write_bytes(whole[:-3])
+    log = read_log(path)
+    assert log.tail is not None and "torn record" in log.tail.reason
+    report = verify(str(path))
+    assert not report.ok and "damaged log" in report.message
+    assert truncate_tail(log)
+    assert path.stat().st_size == log.good_bytes
+    again = read_log(path)
+    assert again.tail is None
+    rx = reexecute(again)
+    assert rx.divergence is None and rx.matched_events == len(again.events)
+
+
+def test_log_cut_at_a_record_boundary_is_reported_as_early_stop(tmp_path: Path) -> None:
+    path = tmp_path / "g.sgslog"
+    record_game(path)
+    offsets = record_offsets(path)
+    path.write_bytes(path.read_bytes()[: offsets[-4]])
+    report = verify(str(path))
+    assert not report.ok
+    assert "stops early" in report.message or "not finished" in report.message
+
+
+def test_corrupt_byte_fails_the_checksum(tmp_path: Path) -> None:
+    path = tmp_path / "g.sgslog"
+    record_game(path)
+    blob = bytearray(path.read_bytes())
+    at = record_offsets(path)[5] + FRAME.size + 1
+    blob[at] ^= 0xFF
+    path.write_bytes(bytes(blob))
+    log = read_log(path)
+    assert log.tail is not None and "checksum" in log.tail.reason
+
+
+def test_not_a_log(tmp_path: Path) -> None:
+    path = tmp_path / "x.sgslog"
+    path.write_bytes(b"hello world")
+    with pytest.raises(LogError):
+        read_log(path)
+    with pytest.raises(LogError):
+        read_log(tmp_path / "missing.sgslog")
+
+
+def test_player_hides_other_seats_secrets(tmp_path: Path) -> None:
+    path = tmp_path / "g.sgslog"
+    record_game(path)
+    log = read_log(path)
+    omni = "\n".join(render(log))
+    seat0 = "\n".join(render(log, 0))
+    secret1 = [e.data["value"] for e in log.events if e.kind == "secret" and e.data["seat"] == 1]
+    assert f"secret seat=1 value={secret1[0]}" in omni
+    assert "secret seat=1 value=" not in seat0
+    assert "secret seat=1" in seat0  # the public form is still shown
+    assert "? seat 1" not in seat0  # seat 1's requests are not seat 0's business
