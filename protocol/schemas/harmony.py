@@ -66,6 +66,32 @@ REQUESTS: dict[str, dict[str, Any]] = {
 }
 
 
+LANES = "abcde"
+ROWS = "FMB"  # front (next to the midline), middle, back
+ROW_WORDS = {"F": "front", "M": "middle", "B": "back"}
+MIDLINE = " " * 13 + "-" * 25 + "  midline"
+
+
+def board_lines(position: list[dict[str, str]]) -> list[str]:
+    """The board in the notation of rules section 9; ``position[seat]`` maps cell -> piece code.
+
+    North's rows are drawn back to front above the midline, South's front to back below it.
+    """
+
+    def row(seat: int, r: str) -> str:
+        label = f"{'SN'[seat]} {ROW_WORDS[r]:<6} ({r})"
+        cells = position[seat]
+        return label + " " + "".join(f"{cells.get(f'{lane}/{r}', '.'):>5}" for lane in LANES)
+
+    header = " " * 13 + "".join(f"{lane:>5}" for lane in LANES)
+    return [
+        header,
+        *(row(1, r) for r in reversed(ROWS)),
+        MIDLINE,
+        *(row(0, r) for r in ROWS),
+    ]
+
+
 def piece_name(code: str) -> str:
     """``Af`` -> ``Fire Archer`` (unknown codes are shown as they are)."""
     if len(code) != 2 or code[0] not in ROLE_NAMES or code[1] not in ELEMENT_NAMES:
@@ -93,7 +119,8 @@ def _outcome_line(outcome: dict[str, Any]) -> str:
             "mutual_lethal": "both players fell",
         }.get(str(reason), str(reason))
         return f"game over: draw in round {rnd}, {why}{tail}"
-    return f"game over: {seat_name(winner)} wins in round {rnd} ({reason}){tail}"
+    how = " on damage compared" if reason == "compare" else ""
+    return f"game over: {seat_name(winner)} wins in round {rnd}{how}{tail}"
 
 
 def render(kind: str, data: dict[str, Any]) -> str:
@@ -104,15 +131,16 @@ def render(kind: str, data: dict[str, Any]) -> str:
         first = seat_name(data.get("first_player"))
         start = data.get("start_round")
         where = "" if data.get("position") is None else f", from a set position in round {start}"
+        skipped = "no attack phase skipped" if skip == 0 else f"no attack phase in rounds 1-{skip}"
         return (
-            f"game starts: {first} is Player 1; attack phases skipped in rounds 1-{skip}; "
+            f"game starts: {first} is Player 1; {skipped}; "
             f"mutual lethal: {data.get('mutual_lethal')}{where}"
         )
     if kind == "round_started":
         return f"round {r}: {seat_name(data.get('first_placer'))} places first"
     if kind == "piece_placed":
-        code = f"{data.get('role')}{data.get('element')}"
-        return f"round {r}: {seat_name(data.get('seat'))} places {piece_name(code)} at {data.get('cell')}"
+        code = piece_name(f"{data.get('role')}{data.get('element')}")
+        return f"round {r}: {seat_name(data.get('seat'))} places {code} at {data.get('cell')}"
     if kind == "attack_phase_skipped":
         return f"round {r}: attack phase skipped"
     if kind == "attack_stream":
