@@ -1,0 +1,40 @@
+"""The Harmony of Elements ruleset object the engine talks to."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from game_agent.engine import ConfigError, Event, Game, Settlement
+from game_agent.games.harmony import flow, state
+from game_agent.games.harmony.config import configure
+from protocol.registry import GameSchema
+from protocol.schemas.harmony import SCHEMA
+
+SEATS = 2  # seat 0 = South, seat 1 = North
+
+
+class HarmonyRuleset:
+    name = "harmony"
+    version = "1"
+    schema: GameSchema = SCHEMA
+
+    def configure(self, config: Mapping[str, Any]) -> dict[str, Any]:
+        return configure(config)
+
+    def seat_count(self, config: Mapping[str, Any]) -> int:
+        return SEATS
+
+    def new_state(self, config: Mapping[str, Any], seats: int) -> state.HarmonyState:
+        if seats != SEATS:
+            raise ConfigError(f"harmony is played by exactly {SEATS} players, not {seats}")
+        return state.new_state()
+
+    def apply(self, st: Any, event: Event) -> None:
+        state.apply(st, event)
+
+    def root(self, g: Game) -> Settlement:
+        return flow.root(g)
+
+
+RULESET = HarmonyRuleset()
