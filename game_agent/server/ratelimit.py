@@ -1,0 +1,50 @@
+"""Per-peer rate limits (token buckets), so one flooding peer cannot starve the table.
+
+Peers are ZeroMQ routing identities. The table of buckets is bounded: the least recently seen
+peer is forgotten first, so a flood of fresh identities costs bounded memory.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+
+
+@dataclass
+class Bucket:
+    tokens: float
+    stamp: float
+    warned: float = -1e9  # when this peer was last told it is rate-limited
+
+
+class RateLimiter:
+    def __init__(self, rate: float, burst: float, max_peers: int = 4096) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.max_peers = max_peers
+        self._buckets: OrderedDict[bytes, Bucket] = OrderedDict()
+
+    def allow(self, peer: bytes, now: float) -> bool:
+        b = self._buckets.get(peer)
+        if b is None:
+            b = Bucket(self.burst, now)
+            self._buckets[peer] = b
+            if len(self._buckets) > self.max_peers:
+                self._buckets.popitem(last=False)
+        else:
+            self._buckets.move_to_end(peer)
+            b.tokens = min(self.burst, b.tokens + (now - b.stamp) * self.rate)
+            b.stamp = now
+        if b.tokens >= 1.0:
+            b.tokens -= 1.0
+            return True
+        return False
+
+    def should_warn(self, peer: bytes, now: float, every: float = 1.0) -> bool:
+        """At most one rate-limit notice per peer per `every` seconds (a notice per dropped
+        message would amplify the flood)."""
+        b = self._buckets.get(peer)
+        if b is None or now - b.warned < every:
+            return False
+        b.warned = now
+        return True

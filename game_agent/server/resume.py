@@ -1,0 +1,62 @@
+"""Crash resume: bring a table back from its log after the game agent died (even by kill -9).
+
+1. read the log and cut a torn or corrupt tail (reported, never silent);
+2. re-execute the game from the header's seed and the logged decisions; every logged event must
+   match, or the resume is refused (the log and this ruleset disagree);
+3. append what the writer had not flushed: the events the re-execution produced after the log's
+   last record, and the pending request. The file is then exactly what an uninterrupted game
+   would have written at this point, so the finished log is byte-identical to one.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+from game_agent.engine import ConfigError, Game
+from replays import LogError, LogWriter, read_log, reexecute, truncate_tail
+
+
+class ResumeError(Exception):
+    """The log cannot be resumed (unreadable, unknown ruleset, or diverging)."""
+
+
+@dataclass
+class Resumed:
+    game: Game
+    writer: LogWriter
+    header: dict[str, object]
+    cut: str | None  # what was cut off the tail, for the operator
+    appended_events: int
+    appended_request: bool
+
+
+def resume_log(path: str) -> Resumed:
+    try:
+        log = read_log(path)
+    except LogError as exc:
+        raise ResumeError(str(exc)) from None
+    cut = None
+    if log.tail is not None:
+        size = os.path.getsize(path)
+        cut = f"{log.tail.reason}; cut {size - log.good_bytes} bytes at offset {log.good_bytes}"
+        truncate_tail(log)
+    try:
+        rx = reexecute(log)
+    except ConfigError as exc:
+        raise ResumeError(f"{path}: cannot re-execute: {exc}") from None
+    if rx.divergence is not None:
+        raise ResumeError(
+            f"{path}: refusing to resume, the log diverges from re-execution: "
+            f"{rx.divergence.message}"
+        )
+    game = rx.game
+    writer = LogWriter.append_to(path)
+    missing = game.events[rx.matched_events :]
+    writer.events(missing)
+    appended_request = False
+    if game.pending is not None and not rx.logged_request:
+        writer.request(game.pending)
+        appended_request = True
+    writer.flush()
+    return Resumed(game, writer, log.header, cut, len(missing), appended_request)

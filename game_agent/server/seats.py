@@ -1,0 +1,110 @@
+"""Seats, their secret tokens, and the sidecar file that keeps the tokens for a crash resume.
+
+A seat is claimed by the first `hello` with its token; from then on it belongs to that ZeroMQ
+routing identity. The same identity may come back at any time (reconnect); another identity
+is refused while the holder is alive (`seat_taken`), and may take the seat once the holder has
+fallen silent. Tokens live in `LOG.seats.json` (mode 0600), never in the log itself, so a log
+stays byte-identical to that of an uninterrupted game.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+SIDECAR_VERSION = 1
+
+
+@dataclass
+class Seat:
+    index: int
+    token: str
+    agent: str  # the name written in the log header ("remote", or the bot's name)
+    identity: bytes | None = None
+    name: str = ""  # what the agent calls itself in `hello` (for the operator's logs)
+    connected: bool = False  # heard from within the liveness window
+    synced: bool = False  # has sent `resync`; live events and requests go to it
+    last_heard: float = 0.0
+
+
+class Seats:
+    def __init__(self, tokens: list[str], agents: list[str]) -> None:
+        if len(tokens) != len(agents):
+            raise ValueError("one token per seat")
+        self.seats = [Seat(i, t, a) for i, (t, a) in enumerate(zip(tokens, agents, strict=True))]
+        self._by_identity: dict[bytes, Seat] = {}
+
+    @classmethod
+    def new(cls, agents: list[str]) -> Seats:
+        return cls([secrets.token_hex(16) for _ in agents], agents)
+
+    def __len__(self) -> int:
+        return len(self.seats)
+
+    def __getitem__(self, index: int) -> Seat:
+        return self.seats[index]
+
+    @property
+    def tokens(self) -> list[str]:
+        return [s.token for s in self.seats]
+
+    def by_identity(self, identity: bytes) -> Seat | None:
+        return self._by_identity.get(identity)
+
+    def check_token(self, index: int, token: str) -> bool:
+        return secrets.compare_digest(self.seats[index].token.encode(), token.encode())
+
+    def claim(self, seat: Seat, identity: bytes, name: str, now: float) -> None:
+        if seat.identity is not None:
+            self._by_identity.pop(seat.identity, None)
+        seat.identity = identity
+        seat.name = name
+        seat.connected = True
+        seat.synced = False
+        seat.last_heard = now
+        self._by_identity[identity] = seat
+
+    def all_connected(self) -> bool:
+        return all(s.connected for s in self.seats)
+
+
+def sidecar_path(log_path: str) -> str:
+    return f"{log_path}.seats.json"
+
+
+def write_sidecar(log_path: str, data: dict[str, Any]) -> str:
+    """Write the sidecar atomically, readable by its owner only (0600)."""
+    path = sidecar_path(log_path)
+    tmp = f"{path}.tmp"
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    try:
+        os.fchmod(fd, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump({"sidecar": SIDECAR_VERSION, **data}, f, indent=1, sort_keys=True)
+            f.write("\n")
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+    os.replace(tmp, path)
+    return path
+
+
+def read_sidecar(log_path: str) -> dict[str, Any]:
+    path = sidecar_path(log_path)
+    try:
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+    except OSError as exc:
+        raise ValueError(f"{path}: cannot read the seats file ({exc.strerror})") from None
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"{path}: not a seats file ({exc})") from None
+    if not isinstance(data, dict) or data.get("sidecar") != SIDECAR_VERSION:
+        raise ValueError(f"{path}: unknown seats file version")
+    tokens = data.get("tokens")
+    if not isinstance(tokens, list) or not all(isinstance(t, str) for t in tokens):
+        raise ValueError(f"{path}: the seats file has no tokens")
+    return data
