@@ -1,0 +1,115 @@
+"""Soak: random bots play full Sanguosha games and every invariant is checked.
+
+    .venv/bin/python benchmarks/sanguosha_soak.py --games 10000 --seed 1
+
+Games cycle over identity with 2-10 players and the 1v1 mode. After every decision: all cards
+of the deck are in exactly one zone and no HP exceeds max HP; at the end: exactly one outcome
+(one game_over event), the winners are consistent with it, and fold(events) == live state.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from game_agent.engine import Game, fold
+from game_agent.games.sanguosha import RULESET
+from game_agent.games.sanguosha.state import State, zone_of_each
+from user_agent.bot import random_legal
+
+CONFIGS: list[dict[str, Any]] = [{"mode": "identity", "players": n} for n in range(2, 11)] + [
+    {"mode": "1v1"}
+]
+
+
+def check_state(st: State) -> str | None:
+    where = zone_of_each(st)
+    if len(where) != len(st.deck) or any(len(z) != 1 for z in where.values()):
+        bad = {c: z for c, z in where.items() if len(z) != 1}
+        return f"cards not in exactly one zone: {len(where)}/{len(st.deck)} {bad}"
+    if set(where) != set(st.deck):
+        return "unknown card ids in zones"
+    for p in st.players:
+        if p.hp > p.max_hp:
+            return f"seat {p.seat} HP {p.hp} > max {p.max_hp}"
+    return None
+
+
+def play_one(config: dict[str, Any], seed: int, check_every: bool = True) -> tuple[Game, int]:
+    g = Game(RULESET, config, seed)
+    rng = random.Random(seed * 7919 + 1)
+    step = g.start()
+    decisions = 0
+    while step.request is not None:
+        if check_every:
+            err = check_state(g.state)
+            if err:
+                raise AssertionError(f"seed {seed} {config}: {err}")
+            req = step.request
+            if req.kind in ("play", "discard"):
+                p = g.state.players[req.seat]
+                if not p.alive or p.hp < 1:
+                    raise AssertionError(f"seed {seed}: {req.kind} asked of a dying/dead seat")
+        step = g.resume(random_legal(step.request, rng))
+        decisions += 1
+    check_end(g, seed, config)
+    return g, decisions
+
+
+def check_end(g: Game, seed: int, config: dict[str, Any]) -> None:
+    err = check_state(g.state)
+    if err:
+        raise AssertionError(f"seed {seed} {config}: {err}")
+    overs = [e for e in g.events if e.kind == "game_over"]
+    if len(overs) != 1 or g.outcome is None or overs[0] is not g.events[-1]:
+        raise AssertionError(f"seed {seed}: expected exactly one outcome at the end")
+    o = g.outcome
+    if o["winner"] is None and o["winners"]:
+        raise AssertionError(f"seed {seed}: a draw with winners")
+    if o["winner"] is not None and not o["winners"]:
+        raise AssertionError(f"seed {seed}: a win without winners")
+    if fold(RULESET, g.config, g.seats, g.events) != g.state:
+        raise AssertionError(f"seed {seed} {config}: fold(events) != live state")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=1000)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--fast", action="store_true", help="check zones only at the end of games")
+    args = ap.parse_args()
+    reasons: Counter[str] = Counter()
+    winners: Counter[str] = Counter()
+    decisions = 0
+    events = 0
+    t0 = time.perf_counter()
+    for i in range(args.games):
+        config = CONFIGS[i % len(CONFIGS)]
+        g, d = play_one(config, args.seed + i, not args.fast)
+        decisions += d
+        events += len(g.events)
+        assert g.outcome is not None
+        reasons[f"{config['mode']}:{g.outcome['reason']}"] += 1
+        winners[str(g.outcome["winner"])] += 1
+        if (i + 1) % max(1, args.games // 20) == 0:
+            el = time.perf_counter() - t0
+            print(f"{i + 1}/{args.games} games, {decisions} decisions, {el:.1f}s", flush=True)
+    el = time.perf_counter() - t0
+    print(
+        f"OK: {args.games} games, {decisions} decisions, {events} events in {el:.1f}s "
+        f"({decisions / el:.0f} decisions/s with checks)"
+    )
+    print("winners:", dict(winners))
+    print("reasons:", dict(sorted(reasons.items())))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,122 @@
+"""Sanguosha, standard edition (104 + 4 EX cards, 25 generals without skills yet).
+
+`RULESET` satisfies `game_agent.engine.Ruleset`. Config keys (validated by `configure`):
+
+- mode: "identity" (default) | "1v1" (KOF style, 2013 rules)
+- players: 2-10 (identity; default 5); 1v1 is always 2
+- ex_cards: bool (default True) - the 4 EX cards
+- role_variant: "rulebook" (default) | "two_renegades" | "one_renegade" (§4.1)
+- generals: "choose" (default: setup requests) | "random" (first offered general)
+- max_rounds: int (default 100) - the game is a draw when this many rounds have been played
+- reshuffle_limit: int | None (default None) - house rule: a draw after that many reshuffles
+- scenario: dict (see `scenario.py`) or TOML text; sets up the table exactly
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from game_agent.engine import ConfigError, Event, Game, Settlement
+
+# Import order registers card effects, equipment hooks and triggers.
+from game_agent.games.sanguosha import basic, delayed, equipment, tricks  # noqa: F401
+from game_agent.games.sanguosha.apply import apply as _apply
+from game_agent.games.sanguosha.cards import deck_ids
+from game_agent.games.sanguosha.roles import VARIANTS, role_list
+from game_agent.games.sanguosha.scenario import config_from_toml, normalize
+from game_agent.games.sanguosha.setup import root as _root
+from game_agent.games.sanguosha.state import Player, State
+from protocol.registry import GameSchema
+from protocol.schemas.sanguosha import SCHEMA
+
+VERSION = "1"
+MODES = ("identity", "1v1")
+KEYS = {
+    "mode",
+    "players",
+    "ex_cards",
+    "role_variant",
+    "generals",
+    "max_rounds",
+    "reshuffle_limit",
+    "scenario",
+}
+
+
+class Sanguosha:
+    name = "sanguosha"
+    version = VERSION
+    schema: GameSchema = SCHEMA
+
+    def configure(self, config: Mapping[str, Any]) -> dict[str, Any]:
+        unknown = set(config) - KEYS - {"roles"}
+        if unknown:
+            raise ConfigError(f"sanguosha: unknown config key(s) {sorted(unknown)}")
+        sc = config.get("scenario")
+        if isinstance(sc, str):
+            merged = config_from_toml(sc)
+            merged.update({k: v for k, v in config.items() if k != "scenario"})
+            config = merged
+            sc = config["scenario"]
+        mode = config.get("mode", "identity")
+        if mode not in MODES:
+            raise ConfigError(f"sanguosha: mode must be one of {MODES}, got {mode!r}")
+        default_players = 2 if mode == "1v1" else 5
+        players = config.get("players", default_players)
+        if type(players) is not int or not 2 <= players <= 10:
+            raise ConfigError(f"sanguosha: players must be an int from 2 to 10, got {players!r}")
+        if mode == "1v1" and players != 2:
+            raise ConfigError("sanguosha: the 1v1 mode has exactly 2 players")
+        ex_cards = config.get("ex_cards", True)
+        if type(ex_cards) is not bool:
+            raise ConfigError("sanguosha: ex_cards must be true or false")
+        variant = config.get("role_variant", "rulebook")
+        if variant not in VARIANTS:
+            raise ConfigError(f"sanguosha: role_variant must be one of {sorted(VARIANTS)}")
+        generals = config.get("generals", "choose")
+        if generals not in ("choose", "random"):
+            raise ConfigError("sanguosha: generals must be 'choose' or 'random'")
+        max_rounds = config.get("max_rounds", 100)
+        if type(max_rounds) is not int or max_rounds < 1:
+            raise ConfigError("sanguosha: max_rounds must be a positive int")
+        limit = config.get("reshuffle_limit")
+        if limit is not None and (type(limit) is not int or limit < 0):
+            raise ConfigError("sanguosha: reshuffle_limit must be None or an int >= 0")
+        out: dict[str, Any] = {
+            "mode": mode,
+            "players": players,
+            "ex_cards": ex_cards,
+            "role_variant": variant,
+            "roles": role_list(players, variant) if mode == "identity" else ["lord", "renegade"],
+            "generals": generals,
+            "max_rounds": max_rounds,
+            "reshuffle_limit": limit,
+            "scenario": None,
+        }
+        if sc is not None:
+            out["scenario"] = normalize(sc, mode, players, ex_cards)
+        return out
+
+    def seat_count(self, config: Mapping[str, Any]) -> int:
+        return int(config["players"])
+
+    def new_state(self, config: Mapping[str, Any], seats: int) -> State:
+        ids = deck_ids(config["ex_cards"])
+        return State(
+            mode=config["mode"],
+            players=[Player(i) for i in range(seats)],
+            deck=list(ids),
+            draw=list(ids),
+        )
+
+    def apply(self, state: Any, event: Event) -> None:
+        _apply(state, event)
+
+    def root(self, g: Game) -> Settlement:
+        return _root(g)
+
+
+RULESET = Sanguosha()
+
+__all__ = ["RULESET", "Sanguosha"]

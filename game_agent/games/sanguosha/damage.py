@@ -1,0 +1,63 @@
+"""Damage (§2.7): caused -> inflicted -> HP change -> dying (nested, §4.8) -> damaged."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from game_agent.engine import Settlement
+from game_agent.games.sanguosha import hooks
+from game_agent.games.sanguosha.cards import VCard
+from game_agent.games.sanguosha.state import State
+
+if TYPE_CHECKING:
+    from game_agent.engine import Game
+
+
+@dataclass(slots=True)
+class Damage:
+    """Payload of `damage_caused` / `damage_inflicted` / `damaged` (triggers may change it)."""
+
+    source: int | None
+    target: int
+    amount: int = 1
+    nature: str = "normal"  # normal | fire | thunder
+    card: VCard | None = None
+    by_slash: bool = False  # dealt by a Slash's own effect (Ice Sword, Kylin Bow)
+    prevented: bool = False
+
+
+def damage(g: Game, d: Damage) -> Settlement:
+    """One damage settlement (push with `yield damage(...)`)."""
+    st: State = g.state
+    players = st.players
+    if d.source is not None and not players[d.source].alive:
+        d.source = None  # §6 row 8: a dead user's damage has no source
+    target = players[d.target]
+    if not target.alive:
+        return
+    if d.source is not None:
+        yield from hooks.fire(g, hooks.DAMAGE_CAUSED, d, [d.source])
+    if d.prevented or d.amount <= 0 or not target.alive:
+        return
+    yield from hooks.fire(g, hooks.DAMAGE_INFLICTED, d, [d.target])
+    if d.prevented or d.amount <= 0:
+        return
+    g.emit(
+        "damage",
+        {
+            "source": d.source,
+            "target": d.target,
+            "amount": d.amount,
+            "nature": d.nature,
+            "card": None if d.card is None else d.card.desc(),
+            "hp": target.hp - d.amount,
+        },
+    )
+    lost = target.lost
+    if target.hp <= 0:
+        from game_agent.games.sanguosha.dying import dying
+
+        yield dying(g, d.target, d.source)
+    if target.alive and target.lost == lost:  # §6 row 9: only if the damaged body survived
+        yield from hooks.fire(g, hooks.DAMAGED, d, [d.target])

@@ -1,0 +1,58 @@
+"""Death (§4.9): mark dead + reveal role -> victory check -> `death` timing -> bury -> rewards."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from game_agent.engine import Settlement
+from game_agent.games.sanguosha import hooks
+from game_agent.games.sanguosha.state import Player, State, action_order
+from game_agent.games.sanguosha.victory import identity_result
+from game_agent.games.sanguosha.zones import draw, move
+
+if TYPE_CHECKING:
+    from game_agent.engine import Game
+
+
+@dataclass(slots=True)
+class Died:
+    """Payload of the `death` timing."""
+
+    seat: int
+    killer: int | None
+
+
+def bury(g: Game, seat: int, reason: str = "bury") -> Settlement:
+    p: Player = g.state.players[seat]
+    yield from move(g, list(p.hand), "hand", seat, "discard", None, reason)
+    yield from move(g, list(p.equip.values()), "equip", seat, "discard", None, reason)
+    yield from move(g, list(p.judge), "judge", seat, "discard", None, reason)
+
+
+def death(g: Game, seat: int, killer: int | None) -> Settlement:
+    st: State = g.state
+    if st.mode == "1v1":
+        from game_agent.games.sanguosha.modes import kof_general_dies
+
+        yield from kof_general_dies(g, seat)
+        return
+    p = st.players[seat]
+    g.emit("death", {"seat": seat, "role": p.role, "general": p.general, "killer": killer})
+    result = identity_result(st)
+    if result is not None:
+        g.end(result)  # §6 row 21: the game ends before any reward
+    start = st.current if st.players[st.current].alive else seat
+    yield from hooks.fire(g, hooks.DEATH, Died(seat, killer), action_order(st, start))
+    yield from bury(g, seat)
+    if killer is None or killer == seat or not st.players[killer].alive:
+        return  # §6 row 20: no reward without a living killer other than the victim
+    if p.role == "rebel":
+        g.emit("reward", {"seat": killer, "kind": "rebel_killed", "victim": seat})
+        yield from draw(g, killer, 3, "reward")
+    elif p.role == "loyalist" and st.players[killer].role == "lord":
+        lord = st.players[killer]
+        g.emit("reward", {"seat": killer, "kind": "lord_killed_loyalist", "victim": seat})
+        # §6 row 22: hand and equipment only; the judgement area is untouched.
+        yield from move(g, list(lord.hand), "hand", killer, "discard", None, "penalty")
+        yield from move(g, list(lord.equip.values()), "equip", killer, "discard", None, "penalty")

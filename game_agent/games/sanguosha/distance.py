@@ -1,0 +1,52 @@
+"""Distance and attack range (§4.5), with `spent` = cards being used or paid right now (§6 row 14).
+
+Horses and (later) Mashu plug in through `hooks.DISTANCE_MODS`; weapons give the base range.
+"""
+
+from __future__ import annotations
+
+from game_agent.games.sanguosha import hooks
+from game_agent.games.sanguosha.cards import KINDS, NAME
+from game_agent.games.sanguosha.state import State
+
+NONE: frozenset[int] = frozenset()
+
+
+def seat_distance(st: State, a: int, b: int) -> int:
+    if a == b:
+        return 0
+    players = st.players
+    n = len(players)
+    cw = 0
+    i = a
+    while True:
+        i = (i + 1) % n
+        if players[i].alive:
+            cw += 1
+        if i == b:
+            break
+    alive = sum(1 for p in players if p.alive)
+    if not players[a].alive or not players[b].alive:
+        return min(cw, max(alive - cw, 1))
+    return min(cw, alive - cw)
+
+
+def distance(st: State, a: int, b: int, spent: frozenset[int] = NONE) -> int:
+    if a == b:
+        return 0
+    d = seat_distance(st, a, b)
+    for mod in hooks.DISTANCE_MODS:
+        d += mod(st, a, b, spent)
+    return d if d > 1 else 1
+
+
+def attack_range(st: State, a: int, spent: frozenset[int] = NONE) -> int:
+    w = st.players[a].equip.get("weapon")
+    r = KINDS[NAME[w]].range if (w is not None and w not in spent) else 1
+    for mod in hooks.RANGE_MODS:
+        r += mod(st, a, spent)
+    return r
+
+
+def in_attack_range(st: State, a: int, b: int, spent: frozenset[int] = NONE) -> bool:
+    return a != b and distance(st, a, b, spent) <= attack_range(st, a, spent)

@@ -1,0 +1,33 @@
+"""Dying and rescue (§4.8): pushed inside whatever reduced the HP; the outer settlement goes on."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game_agent.engine import Settlement
+from game_agent.games.sanguosha.state import State, action_order
+
+if TYPE_CHECKING:
+    from game_agent.engine import Game
+
+
+def dying(g: Game, seat: int, killer: int | None) -> Settlement:
+    """Ask for Peaches in action order from the current player; each helper may use several."""
+    from game_agent.games.sanguosha.death import death
+    from game_agent.games.sanguosha.use import CardUse, ask_card, use_card
+
+    st: State = g.state
+    p = st.players[seat]
+    lost = p.lost
+    g.emit("dying", {"seat": seat, "hp": p.hp})
+    start = st.current if st.current >= 0 and st.players[st.current].alive else seat
+    for helper in action_order(st, start):
+        while p.hp < 1 and st.players[helper].alive and p.lost == lost:
+            vc = yield from ask_card(g, helper, "peach", "use", "dying", target=seat)
+            if vc is None:
+                break
+            yield use_card(g, CardUse(helper, vc, [seat]))
+        if p.hp >= 1:
+            return
+    if p.hp < 1 and p.alive and p.lost == lost:
+        yield death(g, seat, killer)

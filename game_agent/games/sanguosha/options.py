@@ -1,0 +1,225 @@
+"""Legal options at an idle point of the play phase (agent spec 2.1) and target follow-ups.
+
+The `play` request lists every usable hand card (and every enabled conversion) with its legal
+targets; picking one opens a follow-up (`targets` subset with min/max, or Collateral's two steps,
+or a conversion's sub-cards), each with cancel=True as the way back. Nothing is enumerated as a
+product of choices.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from game_agent.engine import Settlement
+from game_agent.games.sanguosha import hooks
+from game_agent.games.sanguosha.cards import DESC, KINDS, NAME, VCard, real
+from game_agent.games.sanguosha.distance import distance, in_attack_range
+from game_agent.games.sanguosha.state import (
+    State,
+    action_order,
+    card_count,
+    others_in_order,
+)
+from game_agent.games.sanguosha.use import CardUse, choose_subcards
+
+if TYPE_CHECKING:
+    from game_agent.engine import Game
+
+# How a card picks targets: "self" (the user), "others"/"all" (fixed, in action order),
+# "choose" (a follow-up subset), "collateral" (wielder, then victim).
+AUTO = {"ex_nihilo": "self", "peach": "self", "lightning": "self"}
+
+
+def prohibited(st: State, user: int, target: int, name: str) -> bool:
+    return any(f(st, user, target, name) for f in hooks.PROHIBITS)
+
+
+def slash_limit_ok(st: State, seat: int, vc: VCard) -> bool:
+    extra = 0
+    for mod in hooks.SLASH_LIMIT_MODS:
+        extra += mod(st, seat, vc)
+    return st.slash_used < 1 + extra
+
+
+def slash_targets(st: State, user: int, vc: VCard, check_range: bool = True) -> list[int]:
+    spent = frozenset(vc.subcards)
+    return [
+        t
+        for t in others_in_order(st, user)
+        if (not check_range or in_attack_range(st, user, t, spent))
+        and not prohibited(st, user, t, "slash")
+    ]
+
+
+def max_targets(st: State, user: int, vc: VCard) -> int:
+    n = 1
+    for mod in hooks.TARGET_MODS:
+        n += mod(st, user, vc)
+    return n
+
+
+def snatch_in_reach(st: State, user: int, vc: VCard, t: int) -> bool:
+    if distance(st, user, t, frozenset(vc.subcards)) <= 1:
+        return True
+    return any(f(st, user, vc, t) for f in hooks.TRICK_DISTANCE_MODS)
+
+
+def collateral_victims(st: State, user: int, wielder: int) -> list[int]:
+    """§6 row 25: the victim may be the user; checked against the wielder's attack range."""
+    return [
+        v
+        for v in action_order(st, wielder)
+        if v != wielder
+        and in_attack_range(st, wielder, v)
+        and not prohibited(st, wielder, v, "slash")
+    ]
+
+
+def targets_for(st: State, user: int, vc: VCard) -> tuple[str, list[int]] | None:
+    """(how, candidates) or None when the card cannot be used now."""
+    name = vc.name
+    k = KINDS[name]
+    p = st.players[user]
+    if name == "slash":
+        if not slash_limit_ok(st, user, vc):
+            return None
+        c = slash_targets(st, user, vc)
+        return ("choose", c) if c else None
+    if name == "peach":
+        return ("self", [user]) if p.hp < p.max_hp else None
+    if k.sub == "response" or name == "dodge":
+        return None
+    if k.type == "equip":
+        return ("self", [user])
+    if name == "lightning":
+        if any(NAME[c] == "lightning" for c in p.judge) or prohibited(st, user, user, name):
+            return None
+        return ("self", [user])
+    if name == "ex_nihilo":
+        return ("self", [user])
+    if k.sub == "aoe":
+        return (
+            "others",
+            [t for t in others_in_order(st, user) if not prohibited(st, user, t, name)],
+        )
+    if k.sub == "global":
+        return ("all", [t for t in action_order(st, user) if not prohibited(st, user, t, name)])
+    judge_ok = st.mode != "1v1"
+    cands: list[int] = []
+    for t in others_in_order(st, user):
+        if prohibited(st, user, t, name):
+            continue
+        tp = st.players[t]
+        if name == "duel":
+            cands.append(t)
+        elif name in ("dismantlement", "snatch"):
+            if card_count(tp, judge_ok) > 0 and (
+                name != "snatch" or snatch_in_reach(st, user, vc, t)
+            ):
+                cands.append(t)
+        elif name == "indulgence":
+            if not any(NAME[c] == "indulgence" for c in tp.judge):
+                cands.append(t)
+        elif name == "collateral" and "weapon" in tp.equip and collateral_victims(st, user, t):
+            cands.append(t)
+    if not cands:
+        return None
+    return ("collateral" if name == "collateral" else "choose", cands)
+
+
+def play_options(g: Game, seat: int) -> tuple[list[dict[str, Any]], list[int | hooks.ViewAs]]:
+    st: State = g.state
+    options: list[dict[str, Any]] = []
+    actions: list[int | hooks.ViewAs] = []
+    seen: dict[str, tuple[str, list[int]] | None] = {}
+    for cid in st.players[seat].hand:
+        name = NAME[cid]
+        if name == "slash" or name in seen:
+            tgt = seen.get(name) if name in seen else targets_for(st, seat, real(cid))
+        else:
+            tgt = targets_for(st, seat, real(cid))
+        if name != "slash":
+            seen[name] = tgt
+        if tgt is None:
+            continue
+        options.append({"kind": "card", "card": DESC[cid], "skill": "", "targets": tgt[1]})
+        actions.append(cid)
+    for v in hooks.VIEW_AS:
+        if v.enabled(st, seat, "play") and len(v.candidates(st, seat)) >= v.count:
+            tgt = targets_for(st, seat, VCard(v.card, "none", "none", 0, (), v.name))
+            if tgt is not None:
+                options.append(
+                    {
+                        "kind": "view_as",
+                        "card": {"name": v.card},
+                        "skill": v.name,
+                        "targets": tgt[1],
+                    }
+                )
+                actions.append(v)
+    return options, actions
+
+
+def choose_use(g: Game, seat: int, action: int | hooks.ViewAs) -> Settlement:
+    """Follow-ups for one chosen option; -> CardUse, or None to go back to the play menu."""
+    st: State = g.state
+    if isinstance(action, int):
+        vc = real(action)
+    else:
+        got = yield from choose_subcards(g, seat, action)
+        if got is None:
+            return None
+        vc = got
+    tgt = targets_for(st, seat, vc)
+    if tgt is None:
+        return None
+    how, cands = tgt
+    counted = vc.name == "slash"
+    if how in ("self", "others", "all"):
+        return CardUse(seat, vc, list(cands), counted=counted)
+    card = vc.desc()
+    if how == "choose":
+        hi = max_targets(st, seat, vc) if vc.name == "slash" else 1
+        sel = yield g.ask(
+            seat,
+            "targets",
+            cands,
+            None,
+            form="subset",
+            min=1,
+            max=min(hi, len(cands)),
+            cancel=True,
+            info={"card": card, "step": "target"},
+        )
+        if sel is None:
+            return None
+        return CardUse(seat, vc, [cands[i] for i in sel], counted=counted)
+    while True:  # Collateral: wielder, then victim; cancel at the victim goes back one step
+        sel = yield g.ask(
+            seat,
+            "targets",
+            cands,
+            None,
+            form="subset",
+            min=1,
+            max=1,
+            cancel=True,
+            info={"card": card, "step": "wielder"},
+        )
+        if sel is None:
+            return None
+        wielder = cands[sel[0]]
+        victims = collateral_victims(st, seat, wielder)
+        j = yield g.ask(
+            seat,
+            "targets",
+            victims,
+            None,
+            form="subset",
+            min=1,
+            max=1,
+            cancel=True,
+            info={"card": card, "step": "victim"},
+        )
+        if j is not None:
+            return CardUse(seat, vc, [wielder], victim=victims[j[0]])

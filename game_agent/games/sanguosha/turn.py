@@ -1,0 +1,130 @@
+"""Rounds, turns and phases (agent spec 2.1, rules §4.3).
+
+The round is a turn stack in the state (`turn_stack`, built by the `round` event); extra turns are
+pushed with the `extra_turn` event. A turn runs the phases in `state.phases` (default six); an
+effect skips a phase with `phase_skip` or inserts one with `phase_insert`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from game_agent.engine import Settlement
+from game_agent.games.sanguosha import hooks
+from game_agent.games.sanguosha.cards import DESC
+from game_agent.games.sanguosha.delayed import judge_phase
+from game_agent.games.sanguosha.options import choose_use, play_options
+from game_agent.games.sanguosha.state import PHASES, State
+from game_agent.games.sanguosha.use import use_card
+from game_agent.games.sanguosha.zones import discard, draw
+
+if TYPE_CHECKING:
+    from game_agent.engine import Game
+
+
+@dataclass(slots=True)
+class PhaseInfo:
+    """Payload of `phase_start` / `phase_end`."""
+
+    seat: int
+    phase: str
+
+
+@dataclass(slots=True)
+class DrawN:
+    """Payload of `draw_n`: triggers may change `n` (Yingzi +1, Luoyi -1, Tuxi -> 0)."""
+
+    seat: int
+    n: int
+
+
+def draw_phase(g: Game, seat: int) -> Settlement:
+    st: State = g.state
+    n = 2
+    if st.mode == "1v1" and st.round == 1 and st.players[seat].role == "renegade":
+        n = 1  # 1v1: the player who moves first draws one card in his first draw phase
+    d = DrawN(seat, n)
+    yield from hooks.fire(g, hooks.DRAW_N, d, [seat])
+    yield from draw(g, seat, d.n, "draw_phase")
+
+
+def play_phase(g: Game, seat: int) -> Settlement:
+    st: State = g.state
+    p = st.players[seat]
+    lost = p.lost
+    while p.alive and p.lost == lost and not st.turn_over:
+        options, actions = play_options(g, seat)
+        options.append({"kind": "end", "card": None, "skill": "", "targets": []})
+        i = yield g.ask(seat, "play", options, len(options) - 1)
+        if i == len(options) - 1:
+            return
+        use = yield from choose_use(g, seat, actions[i])
+        if use is not None:
+            yield use_card(g, use)
+
+
+def hand_limit(st: State, seat: int) -> int:
+    n = max(st.players[seat].hp, 0)
+    for mod in hooks.HAND_LIMIT_MODS:
+        n += mod(st, seat)
+    return max(n, 0)
+
+
+def discard_phase(g: Game, seat: int) -> Settlement:
+    st: State = g.state
+    p = st.players[seat]
+    excess = len(p.hand) - hand_limit(st, seat)
+    if excess <= 0:
+        return
+    hand = list(p.hand)
+    sel = yield g.ask(
+        seat,
+        "discard",
+        [DESC[c] for c in hand],
+        list(range(excess)),
+        form="subset",
+        min=excess,
+        max=excess,
+        info={"count": excess, "reason": "hand_limit"},
+    )
+    yield from discard(g, seat, [hand[i] for i in sel], "discard_phase")
+
+
+def nothing(g: Game, seat: int) -> Settlement:
+    return
+    yield
+
+
+RUNNERS = {
+    "prepare": nothing,
+    "judge": judge_phase,
+    "draw": draw_phase,
+    "play": play_phase,
+    "discard": discard_phase,
+    "finish": nothing,
+}
+
+
+def turn(g: Game, seat: int, phases: tuple[str, ...] | list[str] = PHASES) -> Settlement:
+    """One turn (push with `yield turn(...)`)."""
+    st: State = g.state
+    p = st.players[seat]
+    g.emit("turn", {"seat": seat, "phases": list(phases), "round": st.round})
+    lost = p.lost
+    yield from hooks.fire(g, hooks.TURN_START, PhaseInfo(seat, ""), [seat])
+    while st.phases and p.alive and p.lost == lost and not st.turn_over:
+        phase = st.phases[0]
+        if phase in st.skipped:
+            g.emit("phase_skipped", {"seat": seat, "phase": phase})
+            continue
+        g.emit("phase", {"seat": seat, "phase": phase})
+        info = PhaseInfo(seat, phase)
+        yield from hooks.fire(g, hooks.PHASE_START, info, [seat])
+        if not p.alive or p.lost != lost or st.turn_over:
+            break
+        if phase in st.skipped:  # skipped at its start (e.g. by a skill)
+            continue
+        yield RUNNERS[phase](g, seat)
+        if p.alive and p.lost == lost:
+            yield from hooks.fire(g, hooks.PHASE_END, info, [seat])

@@ -1,0 +1,219 @@
+"""Sanguosha's typed events and request kinds (data only), and a readable renderer.
+
+Cards in events and requests are full descriptors `{"id", "suit", "rank", "name"}` so a client
+needs no card table; a virtual card as used/played is `{"name", "suit", "color", "rank"}`.
+Secret events have a `redacted` public form naming no hidden card (counts and zones only).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from protocol.fields import Fields
+from protocol.registry import GameSchema, register_schema
+
+OPT_INT = (int, None)
+CARDS = [dict]
+
+EVENTS: dict[str, Fields] = {
+    "deck": {"order": [int]},
+    "reshuffle": {"order": [int]},
+    "draw": {"seat": int, "cards": CARDS, "reason": str},
+    "move": {
+        "cards": CARDS,
+        "from": str,
+        "from_seat": OPT_INT,
+        "to": str,
+        "to_seat": OPT_INT,
+        "reason": str,
+    },
+    "use": {
+        "seat": int,
+        "card": dict,
+        "subcards": CARDS,
+        "targets": [int],
+        "victim": OPT_INT,
+        "counted": bool,
+        "skill": str,
+    },
+    "respond": {
+        "seat": int,
+        "card": dict,
+        "subcards": CARDS,
+        "mode": str,
+        "reason": str,
+        "skill": str,
+    },
+    "judge": {"seat": int, "card": dict, "reason": str},
+    "judge_result": {"seat": int, "card": dict, "reason": str, "good": bool},
+    "role": {"seat": int, "role": str},
+    "general": {"seat": int, "general": str, "max_hp": int, "hp": int},
+    "general_chosen": {"seat": int, "general": str},
+    "reserve": {"seat": int, "generals": [str]},
+    "pool": {"generals": [str]},
+    "pick": {"seat": int, "general": str},
+    "round": {"round": int, "order": [int]},
+    "extra_turn": {"seat": int},
+    "turn_skipped": {"seat": int},
+    "turn": {"seat": int, "phases": [str], "round": int},
+    "phase": {"seat": int, "phase": str},
+    "phase_skip": {"seat": int, "phase": str, "reason": str},
+    "phase_insert": {"seat": int, "phase": str, "index": int},
+    "phase_skipped": {"seat": int, "phase": str},
+    "turn_end": {"seat": int},
+    "damage": {
+        "source": OPT_INT,
+        "target": int,
+        "amount": int,
+        "nature": str,
+        "card": (dict, None),
+        "hp": int,
+    },
+    "recover": {"seat": int, "amount": int, "hp": int, "source": OPT_INT},
+    "lose_hp": {"seat": int, "amount": int, "hp": int},
+    "dying": {"seat": int, "hp": int},
+    "death": {"seat": int, "role": str, "general": str, "killer": OPT_INT},
+    "general_lost": {"seat": int, "general": str},
+    "reward": {"seat": int, "kind": str, "victim": int},
+    "skill": {"seat": int, "name": str},
+    "no_effect": {"seat": int, "card": dict, "reason": str},
+    "cancelled": {"card": dict, "target": int},
+    "slash_missed": {"source": int, "target": int},
+    "choice": {"seat": int, "kind": str, "value": str},
+    "mark": {"seat": int, "name": str, "value": object},
+}
+
+REDACTED: dict[str, Fields] = {
+    "deck": {"count": int},
+    "reshuffle": {"count": int},
+    "draw": {"seat": int, "count": int, "reason": str},
+    "move": {
+        "count": int,
+        "from": str,
+        "from_seat": OPT_INT,
+        "to": str,
+        "to_seat": OPT_INT,
+        "reason": str,
+    },
+    "role": {"seat": int, "role": None},
+    "general_chosen": {"seat": int, "general": None},
+    "reserve": {"seat": int, "generals": None, "count": int},
+}
+
+REQUESTS: dict[str, Fields] = {
+    "choose_general": {"reason": str},
+    "play": {},
+    "targets": {"card": dict, "step": str},
+    "view_as_cards": {"skill": str, "card": str},
+    "respond": {
+        "card": str,
+        "mode": str,
+        "reason": str,
+        "source": OPT_INT,
+        "target": OPT_INT,
+        "against": str,
+    },
+    "pick_card": {"owner": int, "reason": str},
+    "amazing_grace": {},
+    "discard": {"count": int, "reason": str},
+    "double_swords": {"source": int},
+    "kylin_bow": {"target": int},
+    "axe": {"target": int},
+}
+
+SUIT_SIGN = {"spade": "♠", "heart": "♥", "club": "♣", "diamond": "♦"}
+RANKS = {1: "A", 11: "J", 12: "Q", 13: "K"}
+
+
+def card_text(c: dict[str, Any] | None) -> str:
+    if c is None:
+        return "-"
+    name = str(c.get("name", "?")).replace("_", " ").title()
+    suit = SUIT_SIGN.get(str(c.get("suit", "")), "")
+    rank = c.get("rank") or 0
+    rank_s = RANKS.get(rank, str(rank)) if rank else ""
+    return f"{suit}{rank_s} {name}".strip()
+
+
+def cards_text(cards: list[dict[str, Any]]) -> str:
+    return ", ".join(card_text(c) for c in cards)
+
+
+class Renderer:
+    """Readable lines; remembers generals and open roles from the stream it renders."""
+
+    def __init__(self) -> None:
+        self.generals: dict[int, str] = {}
+        self.roles: dict[int, str] = {}
+
+    def seat(self, s: int | None) -> str:
+        if s is None:
+            return "nobody"
+        bits = [b for b in (self.generals.get(s), self.roles.get(s)) if b]
+        return f"seat {s} ({', '.join(bits)})" if bits else f"seat {s}"
+
+    def __call__(self, kind: str, d: dict[str, Any]) -> str:
+        if kind == "deck":
+            self.generals.clear()
+            self.roles.clear()
+            return f"the deck is shuffled ({len(d['order']) if 'order' in d else d['count']} cards)"
+        if kind == "role":
+            if d.get("role"):
+                self.roles[d["seat"]] = d["role"]
+                return f"seat {d['seat']} is the {d['role']}"
+            return f"seat {d['seat']} gets a hidden role"
+        if kind == "general":
+            self.generals[d["seat"]] = d["general"].title()
+            return f"{self.seat(d['seat'])} plays {d['general']} ({d['hp']}/{d['max_hp']} HP)"
+        if kind == "death":
+            self.roles[d["seat"]] = d["role"]
+            return f"{self.seat(d['seat'])} dies (killer: {self.seat(d['killer'])})"
+        s = self.seat
+        if kind == "draw":
+            what = cards_text(d["cards"]) if "cards" in d else f"{d['count']} card(s)"
+            return f"{s(d['seat'])} draws {what}"
+        if kind == "move":
+            what = cards_text(d["cards"]) if "cards" in d else f"{d['count']} card(s)"
+            src = d["from"] if d["from_seat"] is None else f"{s(d['from_seat'])}'s {d['from']}"
+            dst = d["to"] if d["to_seat"] is None else f"{s(d['to_seat'])}'s {d['to']}"
+            return f"{what}: {src} -> {dst} ({d['reason']})"
+        if kind == "use":
+            tg = ", ".join(s(t) for t in d["targets"])
+            via = f" via {d['skill']}" if d["skill"] else ""
+            sub = f" [{cards_text(d['subcards'])}]" if d["skill"] else ""
+            return f"{s(d['seat'])} uses {card_text(d['card'])}{sub}{via} on {tg or 'no one'}"
+        if kind == "respond":
+            verb = "uses" if d["mode"] == "use" else "plays"
+            return f"{s(d['seat'])} {verb} {card_text(d['card'])} ({d['reason']})"
+        if kind == "damage":
+            return (
+                f"{s(d['target'])} takes {d['amount']} {d['nature']} damage from "
+                f"{s(d['source'])} -> {d['hp']} HP"
+            )
+        if kind == "recover":
+            return f"{s(d['seat'])} recovers {d['amount']} -> {d['hp']} HP"
+        if kind == "judge":
+            return f"{s(d['seat'])} judges {card_text(d['card'])} for {d['reason']}"
+        if kind == "judge_result":
+            return f"judgement for {d['reason']}: {'success' if d['good'] else 'failure'}"
+        if kind == "turn":
+            return f"--- round {d['round']}: {s(d['seat'])}'s turn"
+        if kind == "phase":
+            return f"{s(d['seat'])}: {d['phase']} phase"
+        if kind == "game_over":
+            o = d["outcome"]
+            return f"game over: {o.get('winner') or 'draw'} ({o.get('reason')})"
+        args = " ".join(f"{k}={v}" for k, v in d.items())
+        return f"{kind} {args}".rstrip()
+
+
+SCHEMA = register_schema(
+    GameSchema(
+        "sanguosha",
+        "1",
+        EVENTS,
+        REQUESTS,
+        redacted=REDACTED,
+        render=Renderer(),
+    )
+)
