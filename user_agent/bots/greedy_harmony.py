@@ -52,7 +52,8 @@ class GreedyBot(Bot):
         field = board[me]
         lethal = view.round > view.skip_attack_rounds
         totals = attack.totals
-        scored: list[tuple[int, int, int, int, int]] = []  # (score, cell, piece, ci, ri*4+ei)
+        # (score, cell, piece, reply): one entry per legal placement
+        scored: list[tuple[int, int, int, list[int]]] = []
         for ci, name in enumerate(cells):
             c = attack.CELL_INDEX[name]
             for ri, role in enumerate(roles):
@@ -60,22 +61,19 @@ class GreedyBot(Bot):
                     p = attack.PIECE_INDEX[role + element]
                     field[c] = p
                     to = totals(board)
-                    scored.append((score(to[opp], to[me], lethal), c, p, ci, ri * 4 + ei))
+                    scored.append((score(to[opp], to[me], lethal), c, p, [ci, ri, ei]))
             field[c] = attack.EMPTY
-        replies_left = len(view.fields[opp]) < view.round
-        if lethal and replies_left:
+        if lethal and len(view.fields[opp]) < view.round:
+            # the opponent still places before this round's attack: look at its best reply
             scored.sort(key=lambda t: -t[0])
-            head = scored[: self.lookahead]
             rescored = []
-            for _, c, p, ci, re in head:
+            for _, c, p, reply in scored[: self.lookahead]:
                 field[c] = p
-                rescored.append((self._worst_reply(board, opp), c, p, ci, re))
+                rescored.append((self._worst_reply(board, opp), c, p, reply))
                 field[c] = attack.EMPTY
             scored = rescored
         best = max(t[0] for t in scored)
-        pick = self.rng.choice([t for t in scored if t[0] == best])
-        ci, re = pick[3], pick[4]
-        return [ci, re // 4, re % 4]
+        return self.rng.choice([t[3] for t in scored if t[0] == best])
 
     def _worst_reply(self, board: attack.Board, opp: int) -> int:
         """Our score after the opponent's best reply (the one that minimises it)."""

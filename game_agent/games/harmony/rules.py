@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from game_agent.engine import ConfigError, Event, Game, Settlement
+from game_agent.engine import ConfigError, Game, Ruleset, Settlement
 from game_agent.games.harmony import flow, state
 from game_agent.games.harmony.config import configure
 from protocol.registry import GameSchema
@@ -30,11 +30,14 @@ class HarmonyRuleset:
             raise ConfigError(f"harmony is played by exactly {SEATS} players, not {seats}")
         return state.new_state()
 
-    def apply(self, st: Any, event: Event) -> None:
-        state.apply(st, event)
+    # The engine calls this once per event: bind the applier directly (no extra call layer).
+    apply = staticmethod(state.apply)
 
     def root(self, g: Game) -> Settlement:
         return flow.root(g)
 
 
 RULESET = HarmonyRuleset()
+
+if TYPE_CHECKING:
+    _conforms: Ruleset = RULESET  # mypy checks HarmonyRuleset against the engine's protocol
