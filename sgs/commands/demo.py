@@ -1,31 +1,59 @@
-"""`sgs demo`: play one game with bots to the end, write its replay, verify it."""
+"""`sgs demo`: serve one Harmony table over ZeroMQ with every seat played by a bot process
+(greedy vs random), play it to the end, then verify the log by re-execution."""
 
 from __future__ import annotations
 
 import argparse
 import os
+import subprocess
+import sys
 
 from replays import verify
-from sgs.runner import play
+from sgs.commands.serve import child_env
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("demo", help="play one Harmony game with bots and verify its log")
+    p = sub.add_parser("demo", help="serve one Harmony game to two bot processes, verify its log")
     p.add_argument("--seed", type=int, default=2026)
     p.add_argument("--log-dir", default="logs")
+    p.add_argument("--timeout", type=float, default=120.0, help="give up after this long")
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     os.makedirs(args.log_dir, exist_ok=True)
-    path = os.path.join(args.log_dir, f"demo-harmony-{args.seed}.sgslog")
-    played = play("harmony", {}, args.seed, ["greedy", "random"], path)
-    outcome = played.game.outcome or {}
-    winners = played.winners
-    names = {0: "South (greedy)", 1: "North (random)"}
-    result = "draw" if not winners else f"{names[winners[0]]} wins"
-    print(f"Harmony of Elements, seed {args.seed}: {result} ({outcome})")
-    print(f"decisions: {len(played.game.decisions)}, events: {len(played.game.events)}")
+    cmd = [
+        sys.executable, "-m", "sgs.cli", "serve", "--game", "harmony",
+        "--bots", "greedy,random", "--seed", str(args.seed), "--log-dir", args.log_dir,
+    ]  # fmt: skip
+    print(f"$ sgs serve --game harmony --bots greedy,random --seed {args.seed}", flush=True)
+    path = None
+    winners = None
+    with subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True, env=child_env()) as server:
+        assert server.stdout is not None
+        try:
+            for line in server.stdout:
+                print(f"  {line.rstrip()}", flush=True)
+                key, _, value = line.partition(": ")
+                if key == "log":
+                    path = value.strip()
+                elif key == "winners":
+                    winners = value.strip()
+            code = server.wait(args.timeout)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            print("error: the served game did not finish in time", file=sys.stderr)
+            return 1
+    if code != 0 or path is None:
+        print(f"error: sgs serve exited with {code}", file=sys.stderr)
+        return 1
+    names = {"0": "South (greedy)", "1": "North (random)"}
+    result = (
+        "draw"
+        if winners is None or winners.startswith("none")
+        else f"{names.get(winners, winners)} wins"
+    )
+    print(f"Harmony of Elements over the wire, seed {args.seed}: {result}")
     print(f"replay log: {path}")
     report = verify(path)
     print(report.message)

@@ -228,9 +228,19 @@ def start_bots(setup: Setup, endpoint: str) -> list[subprocess.Popen[bytes]]:
             bot_seed(setup.game.seed, seat.index),
             setup.options,
         )
-        procs.append(subprocess.Popen(cmd, stdin=subprocess.DEVNULL))
+        procs.append(subprocess.Popen(cmd, stdin=subprocess.DEVNULL, env=child_env()))
         log.info("bot started", seat=seat.index, bot=spec, pid=procs[-1].pid)
     return procs
+
+
+def child_env() -> dict[str, str]:
+    """The environment of a child `sgs` process: this checkout first on the import path (so a
+    child runs the same code as its parent, whatever its working directory)."""
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    env = dict(os.environ)
+    path = env.get("PYTHONPATH", "")
+    env["PYTHONPATH"] = root if not path else f"{root}{os.pathsep}{path}"
+    return env
 
 
 def bot_command(
