@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from harmony_support import drive, folded, kinds, play_bots, random_chooser
+from harmony_support import drive, folded, kinds, play_bots, random_chooser, scenario
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -232,3 +232,25 @@ def test_state_tracks_turned_pieces_and_resets_them_each_round() -> None:
     ]
     turned = [(seat, CELL_NAMES[c]) for seat in (0, 1) for c in g.state.turned[seat]]
     assert sorted(turned) == sorted(exhausted)
+
+
+@pytest.mark.parametrize("name", [None, "S4"])
+def test_events_and_requests_pass_the_strict_codec_with_the_schema(name: str | None) -> None:
+    from protocol.codec import decode, encode
+    from protocol.messages import EventMsg, RequestMsg
+
+    config = {"skip_attack_rounds": 0} if name is None else scenario(name).config
+    g = Game(RULESET, config, seed=8)
+    choose = random_chooser(8)
+    step = g.start()
+    seq = 0
+    while True:
+        for ev in step.events:
+            msg = EventMsg(seq, ev.kind, ev.data)
+            assert decode(encode(msg), SCHEMA) == msg
+            seq += 1
+        if step.request is None:
+            break
+        rmsg = RequestMsg(step.request.to_wire(), 0.0)
+        assert decode(encode(rmsg), SCHEMA) == rmsg
+        step = g.resume(choose(step.request))
