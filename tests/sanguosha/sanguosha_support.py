@@ -1,0 +1,214 @@
+"""Helpers for Sanguosha tests: start a game from a scenario and drive it by intent."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from game_agent.engine import Event, Game, fold
+from game_agent.games.sanguosha import RULESET
+from game_agent.games.sanguosha.scenario import config_from_file, config_from_toml
+from game_agent.games.sanguosha.state import State, zone_of_each
+from protocol.choices import Choice, RequestSpec
+
+SCENARIOS = Path(__file__).parent / "scenarios"
+
+
+class Table:
+    """A game started from a scenario, with intent-level replies and event lookups."""
+
+    def __init__(
+        self, toml: str | None = None, *, file: str | None = None, seed: int = 1, **config: Any
+    ) -> None:
+        if file is not None:
+            cfg = config_from_file(SCENARIOS / file)
+        else:
+            assert toml is not None
+            cfg = config_from_toml(toml)
+        cfg.update(config)
+        self.g = Game(RULESET, cfg, seed)
+        self.step = self.g.start()
+        # new() starts with the first round: setup events are not "new"
+        self.mark = next(i for i, e in enumerate(self.g.events) if e.kind == "round")
+
+    # --- state ------------------------------------------------------------------------------
+
+    @property
+    def st(self) -> State:
+        state: State = self.g.state
+        return state
+
+    @property
+    def req(self) -> RequestSpec:
+        r = self.step.request
+        assert r is not None, f"no request pending; outcome {self.g.outcome}"
+        return r
+
+    def hp(self, seat: int) -> int:
+        return self.st.players[seat].hp
+
+    def hand_names(self, seat: int) -> list[str]:
+        from game_agent.games.sanguosha.cards import NAME
+
+        return [NAME[c] for c in self.st.players[seat].hand]
+
+    # --- replies ----------------------------------------------------------------------------
+
+    def reply(self, choice: Choice) -> Table:
+        self.step = self.g.resume(choice)
+        check_invariants(self.g)
+        return self
+
+    def expect(self, kind: str, seat: int | None = None) -> RequestSpec:
+        r = self.req
+        assert r.kind == kind, f"expected a {kind!r} request, got {r.kind!r} {r.options} {r.info}"
+        if seat is not None:
+            assert r.seat == seat, f"expected seat {seat} to be asked, got seat {r.seat}"
+        return r
+
+    def option_index(self, pred: Callable[[Any], bool]) -> int:
+        for i, o in enumerate(self.req.options):
+            if pred(o):
+                return i
+        raise AssertionError(f"no matching option in {self.req.kind}: {self.req.options}")
+
+    def play(
+        self, name: str, *targets: int, seat: int | None = None, card_id: int | None = None
+    ) -> Table:
+        """At the play menu: use the first hand card named `name`, then choose `targets`."""
+        self.expect("play", seat)
+        i = self.option_index(
+            lambda o: (
+                o["kind"] == "card"
+                and o["card"]["name"] == name
+                and (card_id is None or o["card"]["id"] == card_id)
+            )
+        )
+        self.reply(i)
+        if targets and self.step.request is not None and self.req.kind == "targets":
+            self.choose_targets(*targets)
+        return self
+
+    def choose_targets(self, *targets: int) -> Table:
+        r = self.expect("targets")
+        self.reply(sorted(r.options.index(t) for t in targets))
+        return self
+
+    def end_play(self) -> Table:
+        r = self.expect("play")
+        return self.reply(len(r.options) - 1)
+
+    def respond(self, name: str | None, seat: int | None = None) -> Table:
+        """Answer a `respond` request with a card named `name`, or decline (None)."""
+        r = self.expect("respond", seat)
+        if name is None:
+            return self.reply(len(r.options) - 1)
+        i = self.option_index(lambda o: o["kind"] == "card" and o["card"]["name"] == name)
+        return self.reply(i)
+
+    def trigger(self, name: str | None, seat: int | None = None) -> Table:
+        r = self.expect("trigger", seat)
+        return self.reply(r.options.index(name if name is not None else "pass"))
+
+    def default(self) -> Table:
+        return self.reply(self.req.default)
+
+    def until(self, kind: str, seat: int | None = None, limit: int = 200) -> Table:
+        """Reply defaults until a request of `kind` (for `seat`) is pending."""
+        for _ in range(limit):
+            r = self.step.request
+            if r is None:
+                raise AssertionError(f"game ended before a {kind!r} request: {self.g.outcome}")
+            if r.kind == kind and (seat is None or r.seat == seat):
+                return self
+            self.default()
+        raise AssertionError(f"no {kind!r} request within {limit} replies")
+
+    def finish(self, limit: int = 5000) -> Table:
+        for _ in range(limit):
+            if self.step.request is None:
+                return self
+            self.default()
+        raise AssertionError("game did not end")
+
+    # --- events -----------------------------------------------------------------------------
+
+    def new(self) -> list[Event]:
+        """Events since the last call (or the start)."""
+        out = self.g.events[self.mark :]
+        self.mark = len(self.g.events)
+        return out
+
+    def events(self, kind: str) -> list[dict[str, Any]]:
+        return [e.data for e in self.g.events if e.kind == kind]
+
+
+def kinds(events: list[Event]) -> list[str]:
+    return [e.kind for e in events]
+
+
+def of(events: list[Event], kind: str) -> list[dict[str, Any]]:
+    return [e.data for e in events if e.kind == kind]
+
+
+def check_invariants(g: Game) -> None:
+    st: State = g.state
+    where = zone_of_each(st)
+    assert sorted(where) == sorted(st.deck), "a card is missing or unknown"
+    assert all(len(z) == 1 for z in where.values()), "a card is in two zones"
+    for p in st.players:
+        assert p.hp <= p.max_hp
+
+
+def check_fold(g: Game) -> None:
+    assert fold(RULESET, g.config, g.seats, g.events) == g.state
+
+
+def toml_table(text: str, **config: Any) -> Table:
+    return Table(text, **config)
+
+
+def load_toml(text: str) -> dict[str, Any]:
+    return config_from_toml(text)
+
+
+def _toml_value(v: Any) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, int):
+        return str(v)
+    if isinstance(v, str):
+        return f'"{v}"'
+    if isinstance(v, (list, tuple)):
+        return "[" + ", ".join(_toml_value(x) for x in v) + "]"
+    raise TypeError(v)
+
+
+def scen(
+    *seats: dict[str, Any],
+    turn: tuple[int, str] = (0, "play"),
+    draw: list[str] | tuple[str, ...] = (),
+    discard: list[str] | tuple[str, ...] = (),
+    **top: Any,
+) -> str:
+    """Build scenario TOML text (the same format as the files in scenarios/)."""
+    lines = [f"{k} = {_toml_value(v)}" for k, v in top.items()]
+    for s in seats:
+        lines.append("[[seats]]")
+        lines.extend(f"{k} = {_toml_value(v)}" for k, v in s.items())
+    lines += ["[turn]", f"seat = {turn[0]}", f'phase = "{turn[1]}"']
+    lines += [
+        "[piles]",
+        f"draw = {_toml_value(list(draw))}",
+        f"discard = {_toml_value(list(discard))}",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def seat(general: str = "caocao", role: str = "rebel", **kw: Any) -> dict[str, Any]:
+    return {"general": general, "role": role, **kw}
+
+
+def lord(general: str = "caocao", **kw: Any) -> dict[str, Any]:
+    return seat(general, "lord", **kw)
