@@ -55,5 +55,8 @@ def load_scenario(game: str, path: str) -> dict[str, Any]:
         module = importlib.import_module(f"game_agent.games.{game}.scenario")
     except ModuleNotFoundError:
         raise ConfigError(f"game {game!r} has no scenario files") from None
-    config: dict[str, Any] = module.load_scenario(path)
+    try:
+        config: dict[str, Any] = module.load_scenario(path)
+    except OSError as exc:
+        raise ConfigError(f"cannot read scenario {path}: {exc.strerror}") from None
     return config
