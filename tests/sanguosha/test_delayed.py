@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sanguosha_support import Table, check_fold, kinds, lord, of, scen, seat
+from sanguosha_support import Table, check_fold, lord, of, scen, seat
 
 
 def test_indulgence_skips_the_play_phase_unless_heart() -> None:
