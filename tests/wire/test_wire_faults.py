@@ -1,0 +1,187 @@
+"""Faults on the wire: an agent killed and restarted, a missed deadline, and bad input of every
+kind — each followed by the game finishing normally."""
+
+from __future__ import annotations
+
+import os
+import signal
+from pathlib import Path
+from typing import Any
+
+from conftest import (
+    Procs,
+    RawAgent,
+    count_lines,
+    expected_views,
+    pack,
+    transcript,
+    transcript_events,
+    wait_for,
+)
+
+from protocol.codec import MAX_MESSAGE_BYTES
+from replays import read_log, verify
+
+
+def test_agent_killed_and_restarted_mid_game_loses_and_repeats_nothing(
+    procs: Procs, tmp_path: Path
+) -> None:
+    served = procs.serve("--game", "harmony", "--seed", "21", SGS_TEST_BOT_DELAY="0.15")
+    rec = tmp_path / "seat1.jsonl"
+    slow = {"SGS_TEST_BOT_DELAY": "0.15"}
+    procs.bot(served, 0, "wire_bots:SlowRandom", 1, tmp_path / "seat0.jsonl", **slow)
+    first = procs.bot(served, 1, "wire_bots:SlowRandom", 2, rec, **slow)
+    wait_for(lambda: count_lines(rec) >= 6, what="seat 1 to hold some events")
+    assert served.proc.popen.poll() is None  # mid-game
+    os.kill(first.popen.pid, signal.SIGKILL)
+    first.popen.wait(10)
+    held = count_lines(rec)
+    again = procs.bot(served, 1, "wire_bots:SlowRandom", 2, rec, **slow)
+    assert again.wait() == 0, again.output()
+    assert served.proc.wait() == 0, served.proc.output()
+    # What the seat holds, across both processes: every event of its view once, in order.
+    assert transcript_events(rec) == expected_views(served.log_path, 1)
+    resyncs = [r for r in served.proc.stderr_records() if r.get("event") == "resync"]
+    assert any(r["seat"] == 1 and r["after"] == held - 1 for r in resyncs), resyncs
+    assert verify(served.log_path).ok
+
+
+def test_a_missed_deadline_applies_the_default_and_is_logged(procs: Procs) -> None:
+    served = procs.serve("--game", "harmony", "--bots", "greedy,-", "--seed", "4",
+                         "--deadline", "0.5")  # fmt: skip
+    agent = RawAgent(served.endpoint)
+    try:
+        assert agent.hello(1, served.tokens[1])["t"] == "welcome"
+        agent.send({"t": "resync", "last_seq": -1})
+        first = agent.recv_type("request")["request"]  # ignored: let the deadline pass
+        notice = agent.expect_error("deadline", timeout=10)
+        assert notice["ref"] == first["id"] and "default" in notice["message"]
+        play_defaults(agent, answered={first["id"]})
+    finally:
+        agent.close()
+    assert served.proc.wait() == 0, served.proc.output()
+    log = read_log(served.log_path)
+    timed_out = [d for d in log.decisions if d.timeout]
+    assert [d.id for d in timed_out][:1] == [first["id"]]
+    assert timed_out[0].choice == first["default"]
+    assert verify(served.log_path).ok
+    assert "timeouts: " in "\n".join(served.proc.lines)
+
+
+def play_defaults(agent: RawAgent, answered: set[int], timeout: float = 30.0) -> None:
+    """Answer every new request with its default until the server says bye."""
+    while not agent.bye:
+        msg = agent.recv(timeout)
+        assert msg is not None, "the server fell silent"
+        if msg["t"] == "request" and msg["request"]["id"] not in answered:
+            req = msg["request"]
+            answered.add(req["id"])
+            agent.send({"t": "reply", "id": req["id"], "choice": req["default"]})
+
+
+def test_bad_input_gets_errors_and_the_game_goes_on(procs: Procs) -> None:
+    served = procs.serve(
+        "--game", "harmony", "--bots", "wire_bots:SlowRandom,-", "--seed", "8",
+        "--deadline", "20", SGS_TEST_BOT_DELAY="0.3",
+    )  # fmt: skip
+    token = served.tokens[1]
+    seat = RawAgent(served.endpoint)
+    intruder = RawAgent(served.endpoint)
+    try:
+        assert seat.hello(1, token)["t"] == "welcome"
+        seat.send({"t": "resync", "last_seq": -1})
+
+        def refused(msg: dict[str, Any] | bytes, code: str) -> None:
+            intruder.send(msg)
+            intruder.expect_error(code)
+
+        hello = {"t": "hello", "version": 1, "table": "", "seat": 1, "token": token, "name": "x"}
+        refused(b"\xc1\x00garbage", "bad_encoding")
+        refused(b"", "bad_encoding")
+        refused(b"\x00" * (MAX_MESSAGE_BYTES + 1000), "too_large")
+        refused(pack([1, 2, 3]), "bad_type")
+        refused(pack({"t": "teleport"}), "unknown_type")
+        refused(pack({**hello, "seat": "one"}), "bad_field")
+        refused(pack({**hello, "extra": 1}), "unknown_field")
+        refused(pack({"t": "heartbeat", "time": 0.0}), "not_seated")
+        refused(pack({"t": "reply", "id": 0, "choice": 0}), "not_seated")
+        refused(pack({**hello, "version": 99}), "version_mismatch")
+        refused(pack({**hello, "table": "elsewhere"}), "unknown_table")
+        refused(pack({**hello, "seat": 7}), "unknown_seat")
+        refused(pack({**hello, "token": "0" * 32}), "bad_token")
+        refused(pack({**hello, "seat": 0, "token": token}), "bad_token")
+        refused(pack({**hello, "seat": -1, "token": ""}), "spectator")
+        refused(pack(hello), "seat_taken")  # seat 1 is held by a live connection
+        intruder.sock.send_multipart([pack({"t": "heartbeat", "time": 0.0}), b"x"])
+        intruder.expect_error("bad_frames")
+        seat.send({"t": "welcome", "version": 1, "table": "", "seat": 1, "game": "harmony",
+                   "ruleset_version": "1", "seats": 2, "last_seq": 0})  # fmt: skip
+        seat.expect_error("unexpected_type")
+        seat.send({"t": "resync", "last_seq": 10_000})
+        seat.expect_error("bad_seq")
+
+        # A frame over the socket's size limit: libzmq drops that connection (no answer is
+        # possible); the peer reconnects and is served again.
+        big = RawAgent(served.endpoint)
+        big.send(b"\x00" * (3 * MAX_MESSAGE_BYTES))
+        assert big.recv(0.5) is None
+        big.send(b"\xc1")
+        big.expect_error("bad_encoding")
+        big.close()
+
+        # A flood: the peer is rate-limited (told at most once a second), the table goes on.
+        for _ in range(3000):
+            intruder.send(pack({"t": "heartbeat", "time": 0.0}))
+        codes = intruder.error_codes_until("rate_limited")
+        assert set(codes) == {"not_seated", "rate_limited"}
+        assert codes.count("rate_limited") == 1 and len(codes) < 1000
+
+        play_with_bad_replies(seat)
+    finally:
+        seat.close()
+        intruder.close()
+    assert served.proc.wait() == 0, served.proc.output()
+    log = read_log(served.log_path)
+    assert all(not d.timeout for d in log.decisions)  # bad input changed nothing
+    assert verify(served.log_path).ok
+    refusals = [r for r in served.proc.stderr_records() if r.get("event") == "refused"]
+    assert {"bad_encoding", "too_large", "rate_limited", "illegal_reply"} <= {
+        r["reason"] for r in refusals
+    }
+    assert all("seat" in r and "table" in r for r in refusals)
+
+
+def play_with_bad_replies(seat: RawAgent) -> None:
+    """Play seat 1 to the end, first trying every wrong kind of reply on each request."""
+    answered: set[int] = set()
+    seen: set[str] = set()
+    while not seat.bye:
+        msg = seat.recv(30.0)
+        assert msg is not None, "the server fell silent"
+        if msg["t"] != "request" or msg["request"]["id"] in answered:
+            continue
+        req = msg["request"]
+        rid = req["id"]
+        if rid > 0:
+            seat.send({"t": "reply", "id": rid - 1, "choice": req["default"]})
+            seat.expect_error("stale_request")
+        seat.send({"t": "reply", "id": rid + 1000, "choice": req["default"]})
+        seat.expect_error("unknown_request")
+        for bad in ([99, 0, 0], [0, 0], "T", None, True, {"cell": 0}):
+            seat.send({"t": "reply", "id": rid, "choice": bad})
+            assert seat.expect_error("illegal_reply")["ref"] == rid
+        seat.send({"t": "reply", "id": "7", "choice": 0})
+        seat.expect_error("bad_field")
+        seen.add("illegal")
+        seat.send({"t": "reply", "id": rid, "choice": req["default"]})
+        answered.add(rid)
+        # The next request is usually the other seat's (its bot thinks for 0.3 s): answering
+        # it from here is refused as foreign.
+        seat.send({"t": "reply", "id": rid + 1, "choice": req["default"]})
+        answer = seat.recv_type("error", "request", "bye")
+        if answer["t"] == "error":
+            assert answer["code"] in ("foreign_request", "stale_request"), answer
+            seen.add(answer["code"])
+        elif answer["t"] == "request":
+            answered.add(rid + 1)  # it was ours after all, and the reply was taken
+    assert "illegal" in seen and "foreign_request" in seen, seen

@@ -1,0 +1,17 @@
+"""Bots for the wire tests: the random bot, slowed down by SGS_TEST_BOT_DELAY seconds per
+decision (so a test can act mid-game). Its choices are the random bot's, seed for seed."""
+
+from __future__ import annotations
+
+import os
+import time
+
+from protocol.choices import Choice, RequestSpec
+from user_agent.bot import View
+from user_agent.bots.random_bot import RandomBot
+
+
+class SlowRandom(RandomBot):
+    def decide(self, request: RequestSpec, view: View) -> Choice:
+        time.sleep(float(os.environ.get("SGS_TEST_BOT_DELAY", "0")))
+        return super().decide(request, view)
