@@ -19,7 +19,10 @@ def test_equipping_replaces_the_old_card() -> None:
     t = Table(scen(lord(hand=["blade"], equip=["crossbow/club/1"]), seat()))
     t.play("blade")
     mv = of(t.new(), "move")
-    assert [(m["reason"], m["cards"][0]["name"]) for m in mv] == [("replaced", "crossbow"), ("equip", "blade")]
+    assert [(m["reason"], m["cards"][0]["name"]) for m in mv] == [
+        ("replaced", "crossbow"),
+        ("equip", "blade"),
+    ]
     assert t.st.players[0].equip == {"weapon": card_id("blade", "spade", 5)}
 
 
@@ -31,7 +34,9 @@ def test_crossbow_lifts_the_slash_limit() -> None:
 
 
 def test_double_swords_opposite_gender() -> None:
-    text = scen(lord("caocao", hand=["slash"], equip=["double_swords"]), seat("diaochan", hand=["peach"]))
+    text = scen(
+        lord("caocao", hand=["slash"], equip=["double_swords"]), seat("diaochan", hand=["peach"])
+    )
     t = Table(text)
     t.play("slash", 1)
     t.trigger("double_swords", seat=0)
@@ -44,14 +49,23 @@ def test_double_swords_opposite_gender() -> None:
     assert of(ev, "choice")[0]["value"] == "discard"
     assert t.st.players[1].hand == []
     # same gender: not offered
-    t = Table(scen(lord("caocao", hand=["slash"], equip=["double_swords"]), seat("guanyu", hand=["dodge"])))
+    t = Table(
+        scen(
+            lord("caocao", hand=["slash"], equip=["double_swords"]), seat("guanyu", hand=["dodge"])
+        )
+    )
     t.play("slash", 1)
     t.expect("respond", 1)
 
 
 def test_double_swords_empty_hand_lets_the_user_draw() -> None:
-    t = Table(scen(lord("caocao", hand=["slash"], equip=["double_swords"]), seat("diaochan"),
-                   draw=["peach/heart/3"]))
+    t = Table(
+        scen(
+            lord("caocao", hand=["slash"], equip=["double_swords"]),
+            seat("diaochan"),
+            draw=["peach/heart/3"],
+        )
+    )
     t.play("slash", 1)
     t.trigger("double_swords", seat=0)
     ev = t.new()
@@ -60,11 +74,13 @@ def test_double_swords_empty_hand_lets_the_user_draw() -> None:
 
 
 def test_qinggang_ignores_eight_diagram_row32_and_only_for_that_slash_row31() -> None:
-    t = Table(scen(
-        lord(hand=["slash", "archery_attack"], equip=["qinggang_sword"]),
-        seat(equip=["eight_diagram/spade/2"], hand=["dodge"]),
-        draw=["dodge/heart/2", "dodge/heart/13"],
-    ))
+    t = Table(
+        scen(
+            lord(hand=["slash", "archery_attack"], equip=["qinggang_sword"]),
+            seat(equip=["eight_diagram/spade/2"], hand=["dodge"]),
+            draw=["dodge/heart/2", "dodge/heart/13"],
+        )
+    )
     t.play("slash", 1)
     assert of(t.new(), "skill") == [{"seat": 0, "name": "qinggang_sword"}]
     t.expect("respond", 1)  # no Eight Diagram question
@@ -78,16 +94,21 @@ def test_qinggang_ignores_eight_diagram_row32_and_only_for_that_slash_row31() ->
 
 
 def test_qinggang_against_nioh_shield() -> None:
-    t = Table(scen(lord(hand=["slash/spade/7"], equip=["qinggang_sword"]),
-                   seat(equip=["nioh_shield"])))
+    t = Table(
+        scen(lord(hand=["slash/spade/7"], equip=["qinggang_sword"]), seat(equip=["nioh_shield"]))
+    )
     t.play("slash", 1)
     ev = t.new()
     assert not of(ev, "no_effect") and of(ev, "damage")
 
 
 def test_nioh_shield_blocks_black_slashes_only() -> None:
-    t = Table(scen(lord(hand=["slash/spade/7", "slash/heart/10"], equip=["crossbow"]),
-                   seat(equip=["nioh_shield"], hand=["dodge"])))
+    t = Table(
+        scen(
+            lord(hand=["slash/spade/7", "slash/heart/10"], equip=["crossbow"]),
+            seat(equip=["nioh_shield"], hand=["dodge"]),
+        )
+    )
     t.play("slash", 1, card_id=card_id("slash", "spade", 7))
     ev = t.new()
     assert of(ev, "no_effect")[0]["reason"] == "nioh_shield" and not of(ev, "damage")
@@ -96,8 +117,13 @@ def test_nioh_shield_blocks_black_slashes_only() -> None:
 
 
 def test_eight_diagram_failure_falls_back_to_a_real_dodge() -> None:
-    t = Table(scen(lord(hand=["slash/club/8"]), seat(equip=["eight_diagram/spade/2"], hand=["dodge"]),
-                   draw=["slash/spade/7"]))
+    t = Table(
+        scen(
+            lord(hand=["slash/club/8"]),
+            seat(equip=["eight_diagram/spade/2"], hand=["dodge"]),
+            draw=["slash/spade/7"],
+        )
+    )
     t.play("slash", 1)
     t.trigger("eight_diagram", seat=1)
     t.respond("dodge", seat=1)
@@ -107,8 +133,9 @@ def test_eight_diagram_failure_falls_back_to_a_real_dodge() -> None:
 
 
 def test_ice_sword_prevents_damage_and_discards_two() -> None:
-    t = Table(scen(lord(hand=["slash"], equip=["ice_sword"]),
-                   seat(hand=["peach"], equip=["jueying"])))
+    t = Table(
+        scen(lord(hand=["slash"], equip=["ice_sword"]), seat(hand=["peach"], equip=["jueying"]))
+    )
     t.play("slash", 1)
     t.trigger("ice_sword", seat=0)
     t.expect("pick_card", 0)
@@ -120,8 +147,14 @@ def test_ice_sword_prevents_damage_and_discards_two() -> None:
 
 
 def test_blade_follow_up_slash_is_not_counted_row17() -> None:
-    t = Table(scen(lord(hand=["slash", "slash", "slash"], equip=["blade"]),
-                   seat(hand=["dodge"], equip=["jueying"]), seat(), seat()))
+    t = Table(
+        scen(
+            lord(hand=["slash", "slash", "slash"], equip=["blade"]),
+            seat(hand=["dodge"], equip=["jueying"]),
+            seat(),
+            seat(),
+        )
+    )
     t.play("slash", 1).respond("dodge", seat=1)
     r = t.expect("respond", 0)
     assert r.info["reason"] == "blade" and r.info["target"] == 1
@@ -145,8 +178,12 @@ def test_axe_forces_the_hit() -> None:
 
 def test_spear_two_hand_cards_as_a_slash_and_colour_row33() -> None:
     # mixed colours: colourless, not stopped by Nioh Shield
-    t = Table(scen(lord(hand=["peach/heart/3", "dodge/diamond/2", "duel/spade/1"], equip=["spear"]),
-                   seat(equip=["nioh_shield"])))
+    t = Table(
+        scen(
+            lord(hand=["peach/heart/3", "dodge/diamond/2", "duel/spade/1"], equip=["spear"]),
+            seat(equip=["nioh_shield"]),
+        )
+    )
     i = t.option_index(lambda o: o["kind"] == "view_as" and o["skill"] == "spear")
     t.reply(i)
     r = t.expect("view_as_cards", 0)
@@ -159,8 +196,12 @@ def test_spear_two_hand_cards_as_a_slash_and_colour_row33() -> None:
     assert use["skill"] == "spear" and len(use["subcards"]) == 2
     assert not of(ev, "no_effect")
     # two black cards: black, blocked
-    t = Table(scen(lord(hand=["slash/spade/7", "duel/spade/1"], equip=["spear"]),
-                   seat(equip=["nioh_shield"])))
+    t = Table(
+        scen(
+            lord(hand=["slash/spade/7", "duel/spade/1"], equip=["spear"]),
+            seat(equip=["nioh_shield"]),
+        )
+    )
     t.reply(t.option_index(lambda o: o["kind"] == "view_as"))
     t.reply([0, 1])
     t.choose_targets(1)
@@ -203,7 +244,9 @@ def test_kylin_bow_discards_a_horse() -> None:
     assert [o.get("name") for o in r.options] == ["jueying", "chitu", None]
     t.reply(1)
     ev = t.new()
-    assert [m["cards"][0]["name"] for m in of(ev, "move") if m["reason"] == "kylin_bow"] == ["chitu"]
+    assert [m["cards"][0]["name"] for m in of(ev, "move") if m["reason"] == "kylin_bow"] == [
+        "chitu"
+    ]
     assert of(ev, "damage")
 
 

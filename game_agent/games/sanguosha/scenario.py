@@ -56,6 +56,12 @@ def config_from_dict(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def _resolve(spec: Any, free: list[int], where: str) -> int:
+    """A card spec ("slash", "slash/spade/7") or an already resolved id -> an unused card id."""
+    if type(spec) is int:
+        if spec not in free:
+            raise ConfigError(f"scenario {where}: card id {spec} is not free in this deck")
+        free.remove(spec)
+        return spec
     if not isinstance(spec, str):
         raise ConfigError(
             f"scenario {where}: a card is a string like 'slash/spade/7', got {spec!r}"

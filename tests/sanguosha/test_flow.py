@@ -1,0 +1,224 @@
+"""Dying, death, rewards, victory, draw-pile exhaustion and nested settlements
+(§4.8-4.11, §6 rows 7, 8, 19-25)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from sanguosha_support import SCENARIOS, Table, check_fold, lord, of, scen, seat
+
+from game_agent.engine import Game, Settlement
+from game_agent.games.sanguosha import Sanguosha
+from game_agent.games.sanguosha.cards import DECK, STANDARD_IDS, converted, real
+from game_agent.games.sanguosha.damage import Damage, damage
+from game_agent.games.sanguosha.scenario import config_from_toml, scenario_setup
+from game_agent.games.sanguosha.use import CardUse, use_card
+from game_agent.games.sanguosha.victory import end_draw
+
+
+def first_id(name: str) -> int:
+    return next(i for i, row in enumerate(DECK) if row[2] == name)
+
+
+class Probe(Sanguosha):
+    """The ruleset with a test body run right after the scenario is set up."""
+
+    def __init__(self, body: Callable[[Game], Settlement]) -> None:
+        self.body = body
+
+    def root(self, g: Game) -> Settlement:
+        yield from scenario_setup(g)
+        yield from self.body(g)
+        end_draw(g, "probe_done")
+
+
+def probe(text: str, body: Callable[[Game], Settlement]) -> Game:
+    g = Game(Probe(body), config_from_toml(text), 1)
+    step = g.start()
+    while step.request is not None:
+        step = g.resume(step.request.default)
+    return g
+
+
+def data(g: Game, kind: str) -> list[dict[str, Any]]:
+    return [e.data for e in g.events if e.kind == kind]
+
+
+def test_aoe_user_dead_before_damage_has_no_source_row8() -> None:
+    text = scen(lord(alive=False), seat(), seat("sunquan", "renegade"))
+
+    def body(g: Game) -> Settlement:
+        # a virtual Savage Assault: the dead user holds no card any more
+        yield use_card(g, CardUse(0, converted("savage_assault", (), "test"), [1, 2]))
+
+    g = probe(text, body)
+    assert [(d["target"], d["source"]) for d in data(g, "damage")] == [(1, None), (2, None)]
+
+
+def test_no_reward_when_killer_is_the_victim_row20() -> None:
+    text = scen(lord(), seat(hp=1), seat("sunquan", "renegade"), seat("guanyu", "rebel"))
+
+    def body(g: Game) -> Settlement:
+        yield damage(g, Damage(1, 1, 1))
+
+    g = probe(text, body)
+    assert data(g, "death")[0]["killer"] == 1 and not data(g, "reward")
+
+
+def test_dead_source_means_no_killer_row20() -> None:
+    text = scen(
+        lord(), seat(hp=1), seat("sunquan", "renegade", alive=False), seat("guanyu", "rebel")
+    )
+
+    def body(g: Game) -> Settlement:
+        yield damage(g, Damage(2, 1, 1))
+
+    g = probe(text, body)
+    assert data(g, "death")[0]["killer"] is None and not data(g, "reward")
+
+
+def test_collateral_dead_victim_gives_the_weapon_row24() -> None:
+    text = scen(
+        lord(hand=["collateral"]),
+        seat(equip=["blade"], hand=["slash"]),
+        seat("sunquan", "renegade", alive=False),
+    )
+
+    def body(g: Game) -> Settlement:
+        c = g.state.players[0].hand[0]
+        yield use_card(g, CardUse(0, real(c), [1], victim=2))
+
+    g = probe(text, body)
+    assert g.state.players[0].hand == [first_id("blade")]
+    assert not [r for r in data(g, "use") if r["seat"] == 1]
+
+
+def test_collateral_wielder_without_weapon_only_asked_row24() -> None:
+    text = scen(lord(hand=["collateral"]), seat(hand=["slash"]), seat("sunquan", "renegade"))
+
+    def body(g: Game) -> Settlement:
+        c = g.state.players[0].hand[0]
+        yield use_card(g, CardUse(0, real(c), [1], victim=2))
+
+    g = probe(text, body)  # the default declines: nothing is forfeited
+    assert g.state.players[0].hand == [] and g.state.players[1].equip == {}
+    assert g.decisions and g.decisions[0].seat == 1
+
+
+def test_peach_asking_order_and_several_peaches_row19() -> None:
+    t = Table(
+        scen(
+            lord(hand=["peach/heart/3"]),
+            seat(hp=1, judge=["lightning/spade/1"]),
+            seat("sunquan", "loyalist", hand=["peach/heart/4", "peach/heart/6"]),
+            turn=(1, "judge"),
+            draw=["slash/spade/8"],
+        )
+    )
+    assert of(t.new(), "dying") == [{"seat": 1, "hp": -2}]
+    r = t.expect("respond", 2)  # current player (seat 1) has none, then seat 2
+    assert r.info["reason"] == "dying" and r.info["target"] == 1
+    t.respond("peach", seat=2)
+    t.respond("peach", seat=2)
+    t.respond("peach", seat=0)
+    ev = t.new()
+    assert [r["hp"] for r in of(ev, "recover")] == [-1, 0, 1]
+    assert not of(ev, "death")
+
+
+def test_rebel_kill_reward_and_lord_kills_loyalist_penalty_row22() -> None:
+    t = Table(
+        scen(
+            lord(hand=["slash", "dodge"], equip=["blade"], judge=["indulgence"]),
+            seat("guanyu", "loyalist", hp=1),
+            seat("sunquan", "rebel"),
+            seat("zhaoyun", "renegade"),
+        )
+    )
+    t.play("slash", 1)
+    ev = t.new()
+    assert of(ev, "reward") == [{"seat": 0, "kind": "lord_killed_loyalist", "victim": 1}]
+    p = t.st.players[0]
+    assert p.hand == [] and p.equip == {} and len(p.judge) == 1  # judgement area untouched
+    check_fold(t.g)
+
+
+def test_game_over_before_reward_row21_and_lord_wins() -> None:
+    t = Table(scen(lord(hand=["slash"]), seat(hp=1)))
+    t.play("slash", 1)
+    assert t.step.request is None
+    assert not t.events("reward")
+    o = t.g.outcome
+    assert o is not None and o["winner"] == "lord" and o["winners"] == [0]
+    assert o["roles"] == ["lord", "rebel"]
+
+
+def test_lord_death_rebels_win_even_dead() -> None:
+    t = Table(
+        scen(
+            lord(hp=1),
+            seat(hand=["slash"]),
+            seat("sunquan", "rebel", alive=False),
+            seat("guanyu", "renegade"),
+            turn=(1, "play"),
+        )
+    )
+    t.play("slash", 0)
+    o = t.g.outcome
+    assert o is not None and o["winner"] == "rebel" and o["winners"] == [1, 2]
+
+
+def test_renegade_wins_when_last_with_the_lord() -> None:
+    t = Table(
+        scen(
+            lord(hp=1),
+            seat("sunquan", "renegade", hand=["slash"]),
+            seat(alive=False),
+            turn=(1, "play"),
+        )
+    )
+    t.play("slash", 0)
+    o = t.g.outcome
+    assert o is not None and o["winner"] == "renegade" and o["winners"] == [1]
+
+
+def test_both_piles_empty_is_a_draw_row23() -> None:
+    # every card but one sits in seat 1's hand; seat 0 must draw 2 from a 1-card pile
+    ids = list(STANDARD_IDS)
+    keep = ids[-1]
+    hand = [f"{DECK[c][2]}/{DECK[c][0]}/{DECK[c][1]}" for c in ids if c != keep]
+    text = scen(lord(), seat(hand=hand), turn=(0, "draw"), ex_cards=False)
+    t = Table(text)
+    o = t.g.outcome
+    assert o is not None and o["winner"] is None and o["reason"] == "piles_exhausted"
+    check_fold(t.g)
+
+
+def test_reshuffle_puts_the_discard_pile_below() -> None:
+    ids = list(STANDARD_IDS)
+    hand = [f"{DECK[c][2]}/{DECK[c][0]}/{DECK[c][1]}" for c in ids[:90]]
+    dis = [f"{DECK[c][2]}/{DECK[c][0]}/{DECK[c][1]}" for c in ids[90:103]]
+    text = scen(lord(), seat(hand=hand), turn=(0, "draw"), discard=dis, ex_cards=False)
+    t = Table(text)
+    ev = [e for e in t.g.events if e.kind == "reshuffle"]
+    assert len(ev) == 1 and ev[0].seats == () and ev[0].public == {"count": 13}
+    assert len(t.st.players[0].hand) == 2
+
+
+def test_max_rounds_cap_is_a_draw() -> None:
+    t = Table(scen(lord(), seat(), turn=(0, "prepare")), max_rounds=2)
+    t.finish()
+    o = t.g.outcome
+    assert o is not None and o["reason"] == "max_rounds" and o["winner"] is None
+    assert t.st.round == 2
+
+
+def test_scenario_file_round_trips_into_the_config() -> None:
+    cfg = config_from_toml((SCENARIOS / "slash_basic.toml").read_text())
+    g = Game(Sanguosha(), cfg, 3)
+    assert g.config["scenario"]["seats"][0]["hand"] == [14, 69, 32]
+    g2 = Game(Sanguosha(), g.config, 3)  # the stored config re-executes identically
+    g.start()
+    g2.start()
+    assert g.events == g2.events
