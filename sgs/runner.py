@@ -27,7 +27,8 @@ def make_bots(game: str, specs: Sequence[str], seats: int, seed: int) -> list[Bo
     bots = []
     for seat in range(seats):
         cls = resolve(specs[seat % len(specs)], game)
-        bots.append(cls(seat, bot_seed(seed, seat), for_game(game, seat, seats)))
+        view = for_game(game, seat, seats) if cls.uses_view else None
+        bots.append(cls(seat, bot_seed(seed, seat), view))
     return bots
 
 

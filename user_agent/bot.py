@@ -28,6 +28,8 @@ class NullView:
 
 class Bot:
     name = "bot"
+    # Whether decide() reads the view. Hosts skip folding events for bots that do not.
+    uses_view = True
 
     def __init__(self, seat: int, seed: int, view: View | None = None) -> None:
         self.seat = seat

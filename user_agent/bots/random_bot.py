@@ -8,6 +8,7 @@ from user_agent.bot import Bot, View, random_legal
 
 class RandomBot(Bot):
     name = "random"
+    uses_view = False
 
     def decide(self, request: RequestSpec, view: View) -> Choice:
         return random_legal(request, self.rng)
