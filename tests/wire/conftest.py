@@ -280,8 +280,9 @@ class RawAgent:
             self.errors.append(msg)
         elif t == "request":
             self.requests.append(msg)
-        elif t == "bye":
+        elif t == "bye" and not self.bye:
             self.bye = True
+            self.send({"t": "bye", "reason": "done"})  # lets the server close without lingering
         return msg
 
     def recv_type(self, *types: str, timeout: float = 10.0) -> dict[str, Any]:
