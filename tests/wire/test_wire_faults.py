@@ -14,7 +14,6 @@ from conftest import (
     count_lines,
     expected_views,
     pack,
-    transcript,
     transcript_events,
     wait_for,
 )

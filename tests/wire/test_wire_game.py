@@ -75,9 +75,9 @@ def test_console_plays_a_seat_from_typed_lines(procs: Procs, tmp_path: Path) -> 
 
 
 def test_make_demo_serves_bot_processes_and_verifies(tmp_path: Path) -> None:
-    from conftest import REPO, child_env
-
     import sys
+
+    from conftest import REPO, child_env
 
     done = subprocess.run(
         [sys.executable, "-m", "sgs.cli", "demo", "--log-dir", str(tmp_path), "--seed", "9"],
