@@ -16,10 +16,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game_agent.engine import Game, view_for  # noqa: E402
-from game_agent.games.sanguosha import RULESET  # noqa: E402
-from user_agent.bot import random_legal  # noqa: E402
-from user_agent.views.sanguosha import make_view  # noqa: E402
+from game_agent.engine import Game, view_for
+from game_agent.games.sanguosha import RULESET
+from user_agent.bot import random_legal
+from user_agent.views.sanguosha import make_view
 
 
 def run(games: int, seed: int, players: int, views: bool) -> tuple[int, int, float]:

@@ -52,7 +52,7 @@ EVENTS: dict[str, Fields] = {
     "reserve": {"seat": int, "generals": [str]},
     "pool": {"generals": [str]},
     "pick": {"seat": int, "general": str},
-    "round": {"round": int, "order": [int]},
+    "round": {"round": int, "seats": [int]},
     "extra_turn": {"seat": int},
     "turn_skipped": {"seat": int},
     "turn": {"seat": int, "phases": [str], "round": int},

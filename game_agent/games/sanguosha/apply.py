@@ -149,7 +149,7 @@ def _pick(st: State, d: dict[str, Any]) -> None:
 
 def _round(st: State, d: dict[str, Any]) -> None:
     st.round = d["round"]
-    st.turn_stack = list(reversed(d["order"]))
+    st.turn_stack = list(reversed(d["seats"]))
 
 
 def _turn_skipped(st: State, d: dict[str, Any]) -> None:

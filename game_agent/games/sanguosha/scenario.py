@@ -202,6 +202,6 @@ def scenario_setup(g: Game) -> Settlement:
             yield from move(g, list(st.players[i].hand), "hand", i, "discard", None, "bury")
     turn = sc["turn"]
     if turn["round"] > 1:
-        g.emit("round", {"round": turn["round"] - 1, "order": []})
+        g.emit("round", {"round": turn["round"] - 1, "seats": []})
     phases = PHASES[PHASES.index(turn["phase"]) :]
     return turn["seat"], phases

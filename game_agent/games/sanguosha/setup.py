@@ -91,7 +91,7 @@ def rounds(g: Game, first: int, first_phases: tuple[str, ...] = PHASES) -> Settl
         if st.round >= cap:
             end_draw(g, "max_rounds")
         order = action_order(st, start)
-        g.emit("round", {"round": st.round + 1, "order": order})
+        g.emit("round", {"round": st.round + 1, "seats": order})
         while st.turn_stack:
             seat = st.turn_stack[-1]
             if not st.players[seat].alive:

@@ -1,0 +1,122 @@
+"""Random full games: invariants after every decision, fold == live, events against the schema,
+hidden information never reaching a seat, and every seat's view agreeing with the state."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from sanguosha_support import check_fold, check_invariants
+
+from game_agent.engine import Game, view_for
+from game_agent.games.sanguosha import RULESET
+from game_agent.games.sanguosha.cards import NAME
+from protocol.codec import pack, unpack
+from protocol.fields import check_fields
+from protocol.registry import get_schema
+from user_agent.bot import random_legal
+from user_agent.views.sanguosha import SanguoshaView, make_view
+
+CONFIGS: list[dict[str, Any]] = [{"mode": "identity", "players": n} for n in range(2, 11)] + [
+    {"mode": "1v1"},
+    {"players": 6, "role_variant": "two_renegades", "ex_cards": False},
+]
+SCHEMA = get_schema("sanguosha")
+
+
+def play(config: dict[str, Any], seed: int) -> tuple[Game, list[SanguoshaView]]:
+    g = Game(RULESET, config, seed)
+    rng = random.Random(seed)
+    views = [make_view(s, g.seats) for s in range(g.seats)]
+    step = g.start()
+    while True:
+        for ev in step.events:
+            for s, v in enumerate(views):
+                d = view_for(ev, s)
+                if d is not None:
+                    v.apply(ev.kind, d)
+        check_invariants(g)
+        req = step.request
+        if req is None:
+            break
+        check_fields(req.kind, req.info, SCHEMA.request_fields(req.kind))
+        assert (req.default is None and req.cancel) or _legal_default(req)
+        if req.kind in ("play", "discard"):
+            assert g.state.players[req.seat].alive and g.state.players[req.seat].hp >= 1
+        step = g.resume(random_legal(req, rng))
+    return g, views
+
+
+def _legal_default(req: Any) -> bool:
+    from protocol.choices import check_choice
+
+    return check_choice(req, req.default) is None
+
+
+@pytest.mark.parametrize("i", range(48))
+def test_random_games_keep_every_invariant(i: int) -> None:
+    config = CONFIGS[i % len(CONFIGS)]
+    g, views = play(config, 1000 + i)
+    overs = [e for e in g.events if e.kind == "game_over"]
+    assert len(overs) == 1 and g.events[-1] is overs[0] and g.outcome is not None
+    o = g.outcome
+    assert (o["winner"] is None) == (o["winners"] == [])
+    check_fold(g)
+    st = g.state
+    for ev in g.events:
+        check_fields(ev.kind, ev.data, SCHEMA.event_fields(ev.kind))
+        if ev.seats is not None and ev.public is not None:
+            check_fields(ev.kind, ev.public, SCHEMA.event_fields(ev.kind, redacted=True))
+        # secrets: the draw pile's order reaches nobody; hidden cards only their owners
+        if ev.kind in ("deck", "reshuffle"):
+            assert ev.seats == ()
+        if ev.kind in ("draw", "move") and ev.seats is not None:
+            assert ev.public is not None and "cards" not in ev.public
+        for s in range(g.seats):
+            seen = view_for(ev, s)
+            if seen is not None:
+                assert "order" not in seen
+                assert unpack(pack(seen)) == seen
+    for s, v in enumerate(views):
+        assert sorted(c["id"] for c in v.hand) == sorted(st.players[s].hand)
+        assert v.draw_count == len(st.draw)
+        assert sorted(c["id"] for c in v.discard) == sorted(st.discard)
+        for p, info in zip(st.players, v.seats, strict=True):
+            assert info.hand_count == len(p.hand)
+            assert {k: c["id"] for k, c in info.equip.items()} == p.equip
+            assert info.hp == p.hp and info.alive == p.alive
+
+
+def test_roles_of_living_non_lords_stay_secret() -> None:
+    g, _views = play({"players": 8}, 77)
+    st = g.state
+    # during play a seat only knew the lord's role, its own, and the roles of the dead
+    for ev in g.events[:-1]:
+        if ev.kind == "role" and ev.data["role"] != "lord":
+            for s in range(g.seats):
+                seen = view_for(ev, s)
+                assert seen is not None
+                assert (seen["role"] is not None) == (s == ev.data["seat"])
+    assert all(NAME[c] for c in st.deck)
+
+
+def test_render_lines() -> None:
+    g, _ = play({"players": 5}, 3)
+    render = SCHEMA.render
+    assert render is not None
+    lines = [render(e.kind, view_for(e, 0) or e.data) for e in g.events]
+    assert any("lord" in ln and "plays" in ln for ln in lines)
+    text = render(
+        "use",
+        {
+            "seat": 0,
+            "card": {"name": "slash", "suit": "spade", "rank": 7, "color": "black"},
+            "subcards": [],
+            "targets": [1],
+            "victim": None,
+            "counted": True,
+            "skill": "",
+        },
+    )
+    assert "♠7 Slash" in text

@@ -1,0 +1,107 @@
+"""The turn model (phases skipped / inserted, extra turns) and the skill extension points,
+exercised with small test-only triggers registered the way the generals' skills will be."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from sanguosha_support import Table, check_fold, lord, of, scen, seat
+
+from game_agent.engine import Game, Settlement, Trigger, Triggers
+from game_agent.games.sanguosha import hooks
+from game_agent.games.sanguosha.turn import DrawN, PhaseInfo
+
+
+def install(monkeypatch: pytest.MonkeyPatch, *extra: Trigger) -> None:
+    """Register test triggers on top of the equipment ones, for this test only."""
+    current = [t for ts in hooks._BY_TIMING.values() for t in ts]
+    by_timing: dict[str, list[Trigger]] = {}
+    for t in [*current, *extra]:
+        by_timing.setdefault(t.timing, []).append(t)
+    monkeypatch.setattr(hooks, "TRIGGERS", Triggers([*current, *extra]))
+    monkeypatch.setattr(hooks, "_BY_TIMING", by_timing)
+
+
+def test_draw_n_modifier_like_yingzi(monkeypatch: pytest.MonkeyPatch) -> None:
+    def can(g: Game, seat: int, d: DrawN) -> bool:
+        return d.seat == seat == 0
+
+    def settle(g: Game, seat: int, d: DrawN) -> Settlement:
+        g.emit("skill", {"seat": seat, "name": "test_yingzi"})
+        d.n += 1
+        return
+        yield
+
+    install(monkeypatch, Trigger("test_yingzi", hooks.DRAW_N, can, settle))
+    t = Table(scen(lord(), seat(), turn=(0, "draw")))
+    t.trigger("test_yingzi", seat=0)  # optional: asked, with pass
+    d = [e for e in of(t.new(), "draw") if e["reason"] == "draw_phase"]
+    assert len(d[0]["cards"]) == 3
+
+
+def test_skip_insert_and_extra_turn(monkeypatch: pytest.MonkeyPatch) -> None:
+    def once(name: str, phase: str) -> Any:
+        def can(g: Game, seat: int, p: PhaseInfo) -> bool:
+            return p.seat == seat == 0 and p.phase == phase and name not in g.state.players[0].marks
+
+        return can
+
+    def skip_discard(g: Game, seat: int, p: PhaseInfo) -> Settlement:
+        g.emit("mark", {"seat": seat, "name": "skip", "value": 1})
+        g.emit("phase_skip", {"seat": seat, "phase": "discard", "reason": "test"})
+        return
+        yield
+
+    def insert_draw(g: Game, seat: int, p: PhaseInfo) -> Settlement:
+        g.emit("mark", {"seat": seat, "name": "insert", "value": 1})
+        g.emit("phase_insert", {"seat": seat, "phase": "draw", "index": 0})
+        return
+        yield
+
+    def extra_turn(g: Game, seat: int, p: PhaseInfo) -> Settlement:
+        g.emit("mark", {"seat": seat, "name": "extra", "value": 1})
+        g.emit("extra_turn", {"seat": seat})
+        return
+        yield
+
+    install(
+        monkeypatch,
+        Trigger("t_skip", hooks.PHASE_START, once("skip", "prepare"), skip_discard, True),
+        Trigger("t_insert", hooks.PHASE_END, once("insert", "play"), insert_draw, True),
+        Trigger("t_extra", hooks.PHASE_START, once("extra", "finish"), extra_turn, True),
+    )
+    t = Table(scen(lord(), seat(), turn=(0, "prepare")))
+    t.end_play()
+    t.until("play", 1)
+    ev = t.new()
+    turn_phases = [(e["seat"], e["phase"]) for e in of(ev, "phase")]
+    assert turn_phases[:6] == [
+        (0, "prepare"),
+        (0, "judge"),
+        (0, "draw"),
+        (0, "play"),
+        (0, "draw"),
+        (0, "finish"),
+    ]
+    assert of(ev, "phase_skipped") == [{"seat": 0, "phase": "discard"}]
+    assert [e["seat"] for e in of(ev, "turn")] == [0, 0, 1]  # the extra turn came first
+    check_fold(t.g)
+
+
+def test_prohibit_hook_like_kongcheng(monkeypatch: pytest.MonkeyPatch) -> None:
+    def kongcheng(st: Any, user: int, target: int, name: str) -> bool:
+        return target == 1 and name in ("slash", "duel") and not st.players[1].hand
+
+    monkeypatch.setattr(hooks, "PROHIBITS", [*hooks.PROHIBITS, kongcheng])
+    t = Table(scen(lord(hand=["slash", "duel"]), seat()))
+    assert [o["kind"] for o in t.expect("play", 0).options] == ["end"]
+
+
+def test_distance_hook_like_mashu(monkeypatch: pytest.MonkeyPatch) -> None:
+    def mashu(st: Any, a: int, b: int, spent: frozenset[int]) -> int:
+        return -1 if a == 0 else 0
+
+    monkeypatch.setattr(hooks, "DISTANCE_MODS", [*hooks.DISTANCE_MODS, mashu])
+    t = Table(scen(lord(hand=["slash"]), seat(), seat(), seat(), seat()))
+    assert t.expect("play", 0).options[0]["targets"] == [1, 2, 3, 4]
