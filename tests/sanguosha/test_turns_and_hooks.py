@@ -15,12 +15,12 @@ from game_agent.games.sanguosha.turn import DrawN, PhaseInfo
 
 def install(monkeypatch: pytest.MonkeyPatch, *extra: Trigger) -> None:
     """Register test triggers on top of the equipment ones, for this test only."""
-    current = [t for ts in hooks._BY_TIMING.values() for t in ts]
+    current = [t for ts in hooks.BY_TIMING.values() for t in ts]
     by_timing: dict[str, list[Trigger]] = {}
     for t in [*current, *extra]:
         by_timing.setdefault(t.timing, []).append(t)
     monkeypatch.setattr(hooks, "TRIGGERS", Triggers([*current, *extra]))
-    monkeypatch.setattr(hooks, "_BY_TIMING", by_timing)
+    monkeypatch.setattr(hooks, "BY_TIMING", by_timing)
 
 
 def test_draw_n_modifier_like_yingzi(monkeypatch: pytest.MonkeyPatch) -> None:

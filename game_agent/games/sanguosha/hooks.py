@@ -54,25 +54,27 @@ CARDS_MOVED = "cards_moved"
 DEATH = "death"
 
 TRIGGERS = Triggers()
-_BY_TIMING: dict[str, list[Trigger]] = {}
+BY_TIMING: dict[str, list[Trigger]] = {}
 
 
 def add_trigger(trigger: Trigger) -> None:
     """Register a trigger (equipment now, skills later)."""
     TRIGGERS.add(trigger)
-    _BY_TIMING.setdefault(trigger.timing, []).append(trigger)
+    BY_TIMING.setdefault(trigger.timing, []).append(trigger)
 
 
 def ready(g: Game, timing: str, payload: Any, order: Iterable[int]) -> bool:
     """Whether anything would trigger: lets hot paths skip pushing an empty trigger frame."""
-    found = _BY_TIMING.get(timing)
+    found = BY_TIMING.get(timing)
     if not found:
         return False
     return any(t.can_trigger(g, seat, payload) for seat in order for t in found)
 
 
 def fire(g: Game, timing: str, payload: Any, order: list[int]) -> Settlement:
-    """Settle `timing` (use with `yield from`): pushes the engine's trigger frame if needed."""
+    """Settle `timing` (use with `yield from`): pushes the engine's trigger frame if needed.
+
+    Hot paths test `timing in BY_TIMING` first, which skips building the payload."""
     if ready(g, timing, payload, order):
         yield TRIGGERS.run(g, timing, payload, order)
 

@@ -43,7 +43,8 @@ def window(g: Game, card: VCard, target: int, user: int | None) -> Settlement:
             return cancelled
         use = CardUse(responder, vc, [])
         emit_use(g, use)
-        yield from hooks.fire(g, hooks.CARD_USED, use, action_order(st, start))
+        if hooks.CARD_USED in hooks.BY_TIMING:
+            yield from hooks.fire(g, hooks.CARD_USED, use, action_order(st, start))
         yield from clear_processing(g, list(vc.subcards))
         cancelled = not cancelled
         against = "nullification"

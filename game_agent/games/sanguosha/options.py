@@ -131,15 +131,14 @@ def play_options(g: Game, seat: int) -> tuple[list[dict[str, Any]], list[int | h
     st: State = g.state
     options: list[dict[str, Any]] = []
     actions: list[int | hooks.ViewAs] = []
+    # A real hand card spends no equipment, so its targets depend on its name only.
     seen: dict[str, tuple[str, list[int]] | None] = {}
     for cid in st.players[seat].hand:
         name = NAME[cid]
-        if name == "slash" or name in seen:
-            tgt = seen.get(name) if name in seen else targets_for(st, seat, real(cid))
+        if name in seen:
+            tgt = seen[name]
         else:
-            tgt = targets_for(st, seat, real(cid))
-        if name != "slash":
-            seen[name] = tgt
+            tgt = seen[name] = targets_for(st, seat, real(cid))
         if tgt is None:
             continue
         options.append({"kind": "card", "card": DESC[cid], "skill": "", "targets": tgt[1]})

@@ -44,9 +44,11 @@ def draw_phase(g: Game, seat: int) -> Settlement:
     n = 2
     if st.mode == "1v1" and st.round == 1 and st.players[seat].role == "renegade":
         n = 1  # 1v1: the player who moves first draws one card in his first draw phase
-    d = DrawN(seat, n)
-    yield from hooks.fire(g, hooks.DRAW_N, d, [seat])
-    yield from draw(g, seat, d.n, "draw_phase")
+    if hooks.DRAW_N in hooks.BY_TIMING:
+        d = DrawN(seat, n)
+        yield from hooks.fire(g, hooks.DRAW_N, d, [seat])
+        n = d.n
+    yield from draw(g, seat, n, "draw_phase")
 
 
 def play_phase(g: Game, seat: int) -> Settlement:
@@ -112,7 +114,9 @@ def turn(g: Game, seat: int, phases: tuple[str, ...] | list[str] = PHASES) -> Se
     p = st.players[seat]
     g.emit("turn", {"seat": seat, "phases": list(phases), "round": st.round})
     lost = p.lost
-    yield from hooks.fire(g, hooks.TURN_START, PhaseInfo(seat, ""), [seat])
+    timings = hooks.BY_TIMING
+    if hooks.TURN_START in timings:
+        yield from hooks.fire(g, hooks.TURN_START, PhaseInfo(seat, ""), [seat])
     while st.phases and p.alive and p.lost == lost and not st.turn_over:
         phase = st.phases[0]
         if phase in st.skipped:
@@ -120,11 +124,12 @@ def turn(g: Game, seat: int, phases: tuple[str, ...] | list[str] = PHASES) -> Se
             continue
         g.emit("phase", {"seat": seat, "phase": phase})
         info = PhaseInfo(seat, phase)
-        yield from hooks.fire(g, hooks.PHASE_START, info, [seat])
-        if not p.alive or p.lost != lost or st.turn_over:
-            break
-        if phase in st.skipped:  # skipped at its start (e.g. by a skill)
-            continue
+        if hooks.PHASE_START in timings:
+            yield from hooks.fire(g, hooks.PHASE_START, info, [seat])
+            if not p.alive or p.lost != lost or st.turn_over:
+                break
+            if phase in st.skipped:  # skipped at its start (e.g. by a skill)
+                continue
         yield RUNNERS[phase](g, seat)
-        if p.alive and p.lost == lost:
+        if hooks.PHASE_END in timings and p.alive and p.lost == lost:
             yield from hooks.fire(g, hooks.PHASE_END, info, [seat])

@@ -183,19 +183,21 @@ def use_card(g: Game, use: CardUse) -> Settlement:
     vc = use.card
     name = vc.name
     emit_use(g, use)
-    order = action_order(st, st.current if st.current >= 0 else use.user)
-    yield from hooks.fire(g, hooks.CARD_USED, use, order)
+    if hooks.CARD_USED in hooks.BY_TIMING:
+        order = action_order(st, st.current if st.current >= 0 else use.user)
+        yield from hooks.fire(g, hooks.CARD_USED, use, order)
     place = PLACE.get(name)
     if place is not None:
         yield from place(g, use)
         return
-    if hooks.TRIGGERS.at(hooks.TARGET_CONFIRMING):
+    timings = hooks.BY_TIMING
+    if hooks.TARGET_CONFIRMING in timings:
         for t in list(use.targets):
             yield from hooks.fire(g, hooks.TARGET_CONFIRMING, Targeted(use, t), [t])
-    if hooks.TRIGGERS.at(hooks.TARGET_SPECIFIED):
+    if hooks.TARGET_SPECIFIED in timings:
         for t in list(use.targets):
             yield from hooks.fire(g, hooks.TARGET_SPECIFIED, Targeted(use, t), [use.user])
-    if hooks.TRIGGERS.at(hooks.TARGET_CONFIRMED):
+    if hooks.TARGET_CONFIRMED in timings:
         for t in list(use.targets):
             yield from hooks.fire(g, hooks.TARGET_CONFIRMED, Targeted(use, t), [t])
     before = BEFORE.get(name)
