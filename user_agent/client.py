@@ -125,7 +125,17 @@ class Client:
             answer = self._await_welcome(min(self.liveness, self.give_up))
             if isinstance(answer, Welcome):
                 self.welcome = answer
-                self._send(Resync(self.last_seq))
+                start = self.last_seq
+                if answer.last_seq < start:
+                    # The server restarted from a log that lost its last records (a torn disk
+                    # write): it will produce those events again; the ones held are skipped.
+                    self.log.warning(
+                        "the server holds fewer events than this agent",
+                        server_last_seq=answer.last_seq,
+                        last_seq=start,
+                    )
+                    start = answer.last_seq
+                self._send(Resync(start))
                 now = time.monotonic()
                 self._heard = now
                 self.log.info(
