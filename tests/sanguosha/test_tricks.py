@@ -217,3 +217,23 @@ def test_nullifying_one_target_of_an_aoe_row4() -> None:
     assert of(ev, "cancelled")[0]["target"] == 1
     # seat 2 still takes the damage (no more Nullification anywhere: no further request)
     assert [d["target"] for d in of(ev, "damage")] == [2]
+
+
+def test_dying_is_a_frame_nested_inside_the_aoe_row7() -> None:
+    t = Table(scen(
+        lord(hand=["archery_attack", "peach"]),
+        seat(hp=1),
+        seat("sunquan", "renegade"),
+    ))
+    t.play("archery_attack")
+    r = t.expect("respond", 0)
+    assert r.info["reason"] == "dying" and r.info["target"] == 1
+    names = [n.rsplit(".", 1)[-1] for n in t.g.stack_names()]
+    i = names.index("use_card")
+    assert names[i:] == ["use_card", "effect", "damage", "dying"]
+    t.respond("peach", seat=0)
+    ev = t.new()
+    assert of(ev, "recover")[0]["hp"] == 1
+    # the AoE goes on with the next target after the rescue
+    assert [d["target"] for d in of(ev, "damage")] == [1, 2]
+    assert kinds(ev).index("recover") < [i for i, e in enumerate(ev) if e.kind == "damage"][1]
