@@ -1,0 +1,108 @@
+"""The visibility audit: over many served games, what every agent and the spectator received is
+exactly `view_for` of the log's events for that seat — no hidden value ever reaches a seat that
+may not see it. Games with hidden information: Sanguosha (hands, roles) and a test ruleset.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import Proc, Procs, Served, expected_views, plain, transcript
+
+from game_agent.engine import SPECTATOR, Event, RequestSpec, view_for
+from game_agent.games import unregister
+from game_agent.server import load_ruleset
+from replays import read_log, verify
+
+GAMES = [
+    ("hidden_game:RULESET", 1, ("--players", "3")),
+    ("hidden_game:RULESET", 2, ("--players", "4")),
+    ("hidden_game:RULESET", 3, ("--players", "2")),
+    ("harmony", 4, ()),
+    ("sanguosha", 5, ()),
+    ("sanguosha", 6, ("--mode", "1v1")),
+    ("hidden_game:RULESET", 7, ("--players", "3")),
+    ("sanguosha", 8, ()),
+]
+
+
+@dataclass
+class Table:
+    game: str
+    served: Served
+    watch: Proc
+    bots: list[Proc]
+    dir: Path
+
+
+def start(procs: Procs, tmp: Path, game: str, seed: int, extra: tuple[str, ...]) -> Table:
+    d = tmp / f"{game.split(':')[0]}-{seed}"
+    d.mkdir()
+    served = procs.serve("--game", game, "--seed", str(seed), *extra, log_dir=d)
+    watch = procs.watch(served, d / "watch.jsonl")
+    return Table(game, served, watch, [], d)
+
+
+@pytest.fixture
+def hidden_game() -> Iterator[None]:
+    load_ruleset("hidden_game:RULESET")  # registers it, so its logs re-execute here too
+    yield
+    unregister("hidden_game")
+
+
+def test_no_seat_ever_receives_what_its_visibility_hides(
+    procs: Procs, tmp_path: Path, hidden_game: None
+) -> None:
+    tables = []
+    for batch in (GAMES[:4], GAMES[4:]):
+        started = [start(procs, tmp_path, g, s, x) for g, s, x in batch]
+        for t in started:
+            t.watch.expect("watching ")
+            t.bots = [
+                procs.bot(t.served, seat, "random", 1000 * seat + 7, t.dir / f"seat{seat}.jsonl")
+                for seat in sorted(t.served.tokens)
+            ]
+        for t in started:
+            assert t.served.proc.wait() == 0, t.served.proc.output()
+            for b in [*t.bots, t.watch]:
+                assert b.wait() == 0, b.output()
+        tables += started
+
+    hidden_events = 0
+    for t in tables:
+        path = t.served.log_path
+        assert verify(path).ok
+        log = read_log(path)
+        events = log.events
+        requests = [r for r in log.records if isinstance(r, RequestSpec)]
+        for seat in sorted(t.served.tokens):
+            got = transcript(t.dir / f"seat{seat}.jsonl")
+            received = [i for i in got if i["t"] == "event"]
+            assert received == expected_views(path, seat), f"{t.game} seat {seat}"
+            assert_hidden_stays_hidden(events, seat, received)
+            asked = [i["request"] for i in got if i["t"] == "request"]
+            assert asked == [plain(r.to_wire()) for r in requests if r.seat == seat]
+        seen = [i for i in transcript(t.dir / "watch.jsonl") if i["t"] == "event"]
+        assert seen == expected_views(path, SPECTATOR), f"{t.game} spectator"
+        assert_hidden_stays_hidden(events, SPECTATOR, seen)
+        hidden_events += sum(1 for ev in events if ev.seats is not None)
+    assert hidden_events > 100  # the audit did meet hidden information
+
+
+def assert_hidden_stays_hidden(events: list[Event], seat: int, received: list[Any]) -> None:
+    """Walk the log's events beside what the seat received: an event whose audience excludes
+    the seat arrives only in its public form (or not at all), never with the secret data."""
+    it = iter(received)
+    for ev in events:
+        data = view_for(ev, seat)
+        if data is None:
+            continue
+        got = next(it)["data"]
+        if ev.seats is not None and seat not in ev.seats:
+            assert got == plain(ev.public), (ev.kind, seat)
+            if ev.public != ev.data:
+                assert got != plain(ev.data), (ev.kind, seat)
