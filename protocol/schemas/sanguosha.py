@@ -121,6 +121,18 @@ REQUESTS: dict[str, Fields] = {
     "axe": {"target": int},
 }
 
+# Display names of the standard generals (presentation only; the rules live in the ruleset).
+GENERAL_NAMES = {
+    "caocao": "Cao Cao", "simayi": "Sima Yi", "xiahoudun": "Xiahou Dun",
+    "zhangliao": "Zhang Liao", "xuchu": "Xu Chu", "guojia": "Guo Jia", "zhenji": "Zhen Ji",
+    "liubei": "Liu Bei", "guanyu": "Guan Yu", "zhangfei": "Zhang Fei",
+    "zhugeliang": "Zhuge Liang", "zhaoyun": "Zhao Yun", "machao": "Ma Chao",
+    "huangyueying": "Huang Yueying", "sunquan": "Sun Quan", "ganning": "Gan Ning",
+    "lvmeng": "Lü Meng", "huanggai": "Huang Gai", "zhouyu": "Zhou Yu", "daqiao": "Da Qiao",
+    "luxun": "Lu Xun", "sunshangxiang": "Sun Shangxiang", "huatuo": "Hua Tuo", "lvbu": "Lü Bu",
+    "diaochan": "Diao Chan",
+}  # fmt: skip
+
 SUIT_SIGN = {"spade": "♠", "heart": "♥", "club": "♣", "diamond": "♦"}
 RANKS = {1: "A", 11: "J", 12: "Q", 13: "K"}
 
@@ -163,8 +175,9 @@ class Renderer:
                 return f"seat {d['seat']} is the {d['role']}"
             return f"seat {d['seat']} gets a hidden role"
         if kind == "general":
-            self.generals[d["seat"]] = d["general"].title()
-            return f"{self.seat(d['seat'])} plays {d['general']} ({d['hp']}/{d['max_hp']} HP)"
+            name = GENERAL_NAMES.get(d["general"], d["general"])
+            self.generals[d["seat"]] = name
+            return f"{self.seat(d['seat'])} enters ({d['hp']}/{d['max_hp']} HP)"
         if kind == "death":
             self.roles[d["seat"]] = d["role"]
             return f"{self.seat(d['seat'])} dies (killer: {self.seat(d['killer'])})"

@@ -6,7 +6,7 @@ import pytest
 from sanguosha_support import Table, check_fold, lord, of, scen, seat
 
 from game_agent.games.sanguosha import hooks
-from game_agent.games.sanguosha.cards import DECK, VCard, color_of, converted
+from game_agent.games.sanguosha.cards import DECK, KINDS, VCard, color_of, converted
 from game_agent.games.sanguosha.distance import attack_range, distance
 from game_agent.games.sanguosha.equipment import halberd
 
@@ -294,3 +294,28 @@ def test_crossbow_made_into_a_slash_obeys_the_limit_row15(red_as_slash: hooks.Vi
 
 def test_virtual_card_colour() -> None:
     assert VCard("slash", "none", "none", 0, ()).desc()["color"] == "none"
+
+
+@pytest.mark.parametrize(
+    "name, slot",
+    [(n, k.slot) for n, k in KINDS.items() if k.type == "equip"],
+)
+def test_every_equipment_card_goes_to_its_slot(name: str, slot: str) -> None:
+    t = Table(scen(lord(hand=[name]), seat()))
+    t.play(name)
+    mv = of(t.new(), "move")[-1]
+    assert mv["to"] == "equip" and mv["to_seat"] == 0 and mv["cards"][0]["name"] == name
+    assert list(t.st.players[0].equip) == [slot]
+
+
+@pytest.mark.parametrize("horse", ["jueying", "dilu", "zhuahuangfeidian"])
+def test_every_plus_horse(horse: str) -> None:
+    t = Table(scen(lord(), seat(equip=[horse]), seat(), seat()))
+    assert distance(t.st, 0, 1) == 2 and distance(t.st, 1, 0) == 1
+
+
+@pytest.mark.parametrize("horse", ["chitu", "dayuan", "zixing"])
+def test_every_minus_horse(horse: str) -> None:
+    t = Table(scen(lord(equip=[horse]), seat(), seat(), seat(), seat()))
+    assert distance(t.st, 0, 2) == 1 and distance(t.st, 2, 0) == 2
+    assert distance(t.st, 0, 1) == 1  # never below 1

@@ -222,3 +222,16 @@ def test_scenario_file_round_trips_into_the_config() -> None:
     g.start()
     g2.start()
     assert g.events == g2.events
+
+
+def test_hp_loss_can_kill_without_a_killer() -> None:
+    from game_agent.games.sanguosha.recovery import lose_hp
+
+    text = scen(lord(), seat(hp=1), seat("sunquan", "renegade"), seat("guanyu", "rebel"))
+
+    def body(g: Game) -> Settlement:
+        yield from lose_hp(g, 1, 1)
+
+    g = probe(text, body)
+    assert data(g, "lose_hp") == [{"seat": 1, "amount": 1, "hp": 0}]
+    assert data(g, "death")[0]["killer"] is None and not data(g, "reward")

@@ -106,7 +106,7 @@ def test_render_lines() -> None:
     render = SCHEMA.render
     assert render is not None
     lines = [render(e.kind, view_for(e, 0) or e.data) for e in g.events]
-    assert any("lord" in ln and "plays" in ln for ln in lines)
+    assert any(ln.startswith("seat ") and "lord)" in ln and "enters" in ln for ln in lines)
     text = render(
         "use",
         {
@@ -120,3 +120,16 @@ def test_render_lines() -> None:
         },
     )
     assert "♠7 Slash" in text
+
+
+def test_render_names_seats_with_general_and_open_role() -> None:
+    from protocol.schemas.sanguosha import Renderer
+
+    r = Renderer()
+    r("deck", {"count": 108})
+    r("role", {"seat": 2, "role": "lord"})
+    r("general", {"seat": 2, "general": "liubei", "max_hp": 5, "hp": 5})
+    line = r(
+        "damage", {"source": 2, "target": 0, "amount": 1, "nature": "normal", "card": None, "hp": 3}
+    )
+    assert "seat 2 (Liu Bei, lord)" in line and "seat 0 takes 1 normal damage" in line

@@ -220,11 +220,13 @@ def test_nullifying_one_target_of_an_aoe_row4() -> None:
 
 
 def test_dying_is_a_frame_nested_inside_the_aoe_row7() -> None:
-    t = Table(scen(
-        lord(hand=["archery_attack", "peach"]),
-        seat(hp=1),
-        seat("sunquan", "renegade"),
-    ))
+    t = Table(
+        scen(
+            lord(hand=["archery_attack", "peach"]),
+            seat(hp=1),
+            seat("sunquan", "renegade"),
+        )
+    )
     t.play("archery_attack")
     r = t.expect("respond", 0)
     assert r.info["reason"] == "dying" and r.info["target"] == 1
