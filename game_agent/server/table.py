@@ -10,6 +10,7 @@ decision that answers it. Events reach agents only through `Fanout` (per-seat `v
 from __future__ import annotations
 
 import contextlib
+import statistics
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -102,6 +103,8 @@ class Table:
         self._pub: zmq.Socket[bytes] | None = None
         self._said_bye: set[int] = set()
         self.timeouts = 0
+        self.round_trips: list[float] = []  # request sent -> legal reply in, per decision
+        self._asked_at = 0.0
         self.started_at = 0.0
         self.finished_at = 0.0
         if resumed:
@@ -325,11 +328,13 @@ class Table:
                 ref=msg.id,
             )
             return
+        answered = time.perf_counter()
         try:
             step = self.game.resume(msg.choice)
         except IllegalReply as exc:
             self._refuse(seat.identity, seat.index, "illegal_reply", exc.reason, ref=msg.id)
             return
+        self.round_trips.append(answered - self._asked_at)
         self.writer.decision(self.game.decisions[-1])
         self._advance(step)
 
@@ -369,6 +374,7 @@ class Table:
     def _send_request(self, seat: Seat, req: RequestSpec, d: Deadline) -> None:
         assert seat.identity is not None
         msg = RequestMsg(req.to_wire(), round(d.remaining(time.monotonic()), 3))
+        self._asked_at = time.perf_counter()
         self._send(seat.identity, encode(msg))
 
     def _expire(self, d: Deadline) -> None:
@@ -439,6 +445,9 @@ class Table:
             "timeouts": self.timeouts,
             "seconds": round(took, 6),
             "ms_per_decision": round(1000 * took / n, 4) if n else None,
+            "median_round_trip_ms": (
+                round(1000 * statistics.median(self.round_trips), 4) if self.round_trips else None
+            ),
         }
 
 

@@ -278,6 +278,7 @@ def report(setup: Setup, table: Table, outcome: dict[str, Any]) -> None:
     s = table.stats()
     say(
         f"decisions: {s['decisions']}, events: {s['events']}, timeouts: {s['timeouts']}, "
-        f"{s['seconds']} s ({s['ms_per_decision']} ms per decision)"
+        f"{s['seconds']} s ({s['ms_per_decision']} ms per decision, "
+        f"median request-to-reply {s['median_round_trip_ms']} ms)"
     )
     say(f"log: {setup.log_path}")
