@@ -91,6 +91,7 @@ def test_role_rows() -> None:
         ({"role_variant": "x"}, "role_variant"),
         ({"max_rounds": 0}, "max_rounds"),
         ({"colour": 1}, "unknown"),
+        ({"players": 3, "roles": ["lord", "lord", "rebel"]}, "roles"),
         (
             {"scenario": {"seats": [{"general": "nobody"}, {"general": "caocao"}]}, "players": 2},
             "general",
@@ -246,3 +247,11 @@ def test_kof_third_general_lost_ends_the_game() -> None:
     o = t.g.outcome
     assert o is not None and o["winner"] == "warm" and o["winners"] == [0]
     assert o["reason"] == "three_generals_dead"
+
+
+def test_roles_from_config_and_configure_is_idempotent() -> None:
+    cfg = RULESET.configure({"players": 4, "roles": ["lord", "rebel", "rebel", "renegade"]})
+    assert RULESET.configure(cfg) == cfg
+    g = Game(RULESET, cfg, 9)
+    g.start()
+    assert Counter(p.role for p in g.state.players) == {"lord": 1, "rebel": 2, "renegade": 1}

@@ -6,6 +6,7 @@
 - players: 2-10 (identity; default 5); 1v1 is always 2
 - ex_cards: bool (default True) - the 4 EX cards
 - role_variant: "rulebook" (default) | "two_renegades" | "one_renegade" (§4.1)
+- roles: an explicit list of roles to deal (overrides the variant's row)
 - generals: "choose" (default: setup requests) | "random" (first offered general)
 - max_rounds: int (default 100) - the game is a draw when this many rounds have been played
 - reshuffle_limit: int | None (default None) - house rule: a draw after that many reshuffles
@@ -23,7 +24,7 @@ from game_agent.engine import ConfigError, Event, Game, Settlement
 from game_agent.games.sanguosha import basic, delayed, equipment, tricks  # noqa: F401
 from game_agent.games.sanguosha.apply import apply as _apply
 from game_agent.games.sanguosha.cards import deck_ids
-from game_agent.games.sanguosha.roles import VARIANTS, role_list
+from game_agent.games.sanguosha.roles import ROLE_NAMES, VARIANTS, role_list
 from game_agent.games.sanguosha.scenario import config_from_toml, normalize
 from game_agent.games.sanguosha.setup import root as _root
 from game_agent.games.sanguosha.state import Player, State
@@ -41,6 +42,7 @@ KEYS = {
     "max_rounds",
     "reshuffle_limit",
     "scenario",
+    "roles",
 }
 
 
@@ -50,7 +52,7 @@ class Sanguosha:
     schema: GameSchema = SCHEMA
 
     def configure(self, config: Mapping[str, Any]) -> dict[str, Any]:
-        unknown = set(config) - KEYS - {"roles"}
+        unknown = set(config) - KEYS
         if unknown:
             raise ConfigError(f"sanguosha: unknown config key(s) {sorted(unknown)}")
         sc = config.get("scenario")
@@ -83,12 +85,25 @@ class Sanguosha:
         limit = config.get("reshuffle_limit")
         if limit is not None and (type(limit) is not int or limit < 0):
             raise ConfigError("sanguosha: reshuffle_limit must be None or an int >= 0")
+        roles = role_list(players, variant) if mode == "identity" else ["lord", "renegade"]
+        if mode == "identity" and config.get("roles") is not None:
+            roles = config["roles"]
+            if (
+                not isinstance(roles, list)
+                or len(roles) != players
+                or any(r not in ROLE_NAMES for r in roles)
+                or roles.count("lord") != 1
+            ):
+                raise ConfigError(
+                    f"sanguosha: roles must list {players} of {ROLE_NAMES} with exactly one lord"
+                )
+            roles = list(roles)
         out: dict[str, Any] = {
             "mode": mode,
             "players": players,
             "ex_cards": ex_cards,
             "role_variant": variant,
-            "roles": role_list(players, variant) if mode == "identity" else ["lord", "renegade"],
+            "roles": roles,
             "generals": generals,
             "max_rounds": max_rounds,
             "reshuffle_limit": limit,
