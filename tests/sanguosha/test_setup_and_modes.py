@@ -255,3 +255,31 @@ def test_roles_from_config_and_configure_is_idempotent() -> None:
     g = Game(RULESET, cfg, 9)
     g.start()
     assert Counter(p.role for p in g.state.players) == {"lord": 1, "rebel": 2, "renegade": 1}
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        (scen(lord(hand=["fireball"]), seat()), "unknown card"),
+        (scen(lord(hand=["ice_sword"]), seat(), ex_cards=False), "no unused card"),
+        (scen(lord(equip=["blade", "spear"]), seat()), "one per slot"),
+        (scen(lord(equip=["slash"]), seat()), "equip"),
+        (scen(lord(judge=["slash"]), seat()), "delayed"),
+        (scen(lord(hp=5), seat()), "hp"),
+        (scen(seat(), seat()), "lord"),
+        (scen(lord(), seat(), turn=(5, "play")), "turn.seat"),
+        (scen(lord(), seat(), turn=(0, "nap")), "turn.phase"),
+        (scen(lord(hand=["slash/spade/7", "slash/spade/7"]), seat()), "no unused card"),
+    ],
+)
+def test_scenario_errors(text: str, message: str) -> None:
+    from game_agent.games.sanguosha.scenario import config_from_toml
+
+    with pytest.raises(ConfigError, match=message):
+        RULESET.configure(config_from_toml(text))
+
+
+def test_scenario_as_toml_text_in_the_config() -> None:
+    text = scen(lord(hand=["slash"]), seat())
+    cfg = RULESET.configure({"scenario": text})
+    assert cfg["players"] == 2 and cfg["scenario"]["seats"][0]["hand"] == [14]

@@ -133,3 +133,19 @@ def test_render_names_seats_with_general_and_open_role() -> None:
         "damage", {"source": 2, "target": 0, "amount": 1, "nature": "normal", "card": None, "hp": 3}
     )
     assert "seat 2 (Liu Bei, lord)" in line and "seat 0 takes 1 normal damage" in line
+
+
+@pytest.mark.parametrize("config", [{"players": 7}, {"mode": "1v1"}])
+def test_log_records_round_trip_and_refold(config: dict[str, Any]) -> None:
+    from game_agent.engine import Event, fold
+
+    g, _ = play(config, 2024)
+    records = [unpack(pack(e.to_record())) for e in g.events]
+    events = [Event.from_record(r) for r in records]
+    assert events == g.events
+    cfg = unpack(pack(g.config))
+    assert fold(RULESET, cfg, g.seats, events) == g.state
+    # re-execution from seed + decisions gives the same events
+    g2 = Game(RULESET, cfg, 2024)
+    g2.replay(g.decisions)
+    assert g2.events == g.events
