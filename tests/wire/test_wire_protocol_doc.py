@@ -1,0 +1,72 @@
+"""protocol/PROTOCOL.md carries a generated section: every game's event and request types,
+from the schemas. This test fails when the section is out of date; regenerate it with
+
+    SGS_REGEN_PROTOCOL_DOC=1 .venv/bin/pytest tests/wire/test_wire_protocol_doc.py
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import pkgutil
+from pathlib import Path
+
+import protocol.schemas
+from protocol.fields import Fields, describe
+from protocol.messages import MESSAGE_FIELDS
+from protocol.registry import COMMON_EVENTS, COMMON_REQUESTS, GameSchema, get_schema
+
+DOC = Path(__file__).resolve().parents[2] / "protocol" / "PROTOCOL.md"
+BEGIN = "<!-- BEGIN GENERATED: game schemas (tests/wire/test_wire_protocol_doc.py) -->"
+END = "<!-- END GENERATED: game schemas -->"
+
+
+def kind_of(spec: object) -> str:
+    """A field type in PROTOCOL.md's words (section 2): map for dict, "or" for unions."""
+    return describe(spec).replace("dict", "map").replace(" | ", " or ")
+
+
+def fields(spec: Fields) -> str:
+    if not spec:
+        return "(none)"
+    return ", ".join(f"`{name}`: {kind_of(s)}" for name, s in spec.items())
+
+
+def game_section(schema: GameSchema) -> list[str]:
+    lines = [f"### `{schema.name}` (schema version {schema.version})", ""]
+    lines += ["| event | fields (full form) | public form, for seats outside the audience |"]
+    lines += ["|---|---|---|"]
+    for kind, spec in schema.events.items():
+        public = fields(schema.redacted[kind]) if kind in schema.redacted else "same"
+        common = " (common)" if kind in COMMON_EVENTS else ""
+        lines.append(f"| `{kind}`{common} | {fields(spec)} | {public} |")
+    lines += ["", "| request kind | `info` fields |", "|---|---|"]
+    for kind, spec in schema.requests.items():
+        common = " (common)" if kind in COMMON_REQUESTS else ""
+        lines.append(f"| `{kind}`{common} | {fields(spec)} |")
+    return [*lines, ""]
+
+
+def generated() -> str:
+    modules = pkgutil.iter_modules(protocol.schemas.__path__)
+    names = sorted(m.name for m in modules if not m.name.startswith("_"))
+    lines = [BEGIN, ""]
+    for name in names:
+        importlib.import_module(f"protocol.schemas.{name}")
+        lines += game_section(get_schema(name))
+    lines += ["#### Envelope field table (from `protocol/messages.py`)", ""]
+    lines += ["| `t` | fields |", "|---|---|"]
+    for kind, spec in MESSAGE_FIELDS.items():
+        lines.append(f"| `{kind}` | {fields(spec)} |")
+    return "\n".join([*lines, "", END])
+
+
+def test_protocol_doc_lists_every_game_schema() -> None:
+    text = DOC.read_text()
+    start, end = text.index(BEGIN), text.index(END) + len(END)
+    fresh = generated()
+    if os.environ.get("SGS_REGEN_PROTOCOL_DOC"):
+        DOC.write_text(text[:start] + fresh + text[end:])
+        text = DOC.read_text()
+        start, end = text.index(BEGIN), text.index(END) + len(END)
+    assert text[start:end] == fresh, "PROTOCOL.md is out of date: see this test's docstring"
