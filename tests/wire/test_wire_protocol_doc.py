@@ -10,11 +10,15 @@ import importlib
 import os
 import pkgutil
 from pathlib import Path
+from typing import Any
+
+from conftest import Procs
 
 import protocol.schemas
 from protocol.fields import Fields, describe
 from protocol.messages import MESSAGE_FIELDS
 from protocol.registry import COMMON_EVENTS, COMMON_REQUESTS, GameSchema, get_schema
+from replays import read_log, verify
 
 DOC = Path(__file__).resolve().parents[2] / "protocol" / "PROTOCOL.md"
 BEGIN = "<!-- BEGIN GENERATED: game schemas (tests/wire/test_wire_protocol_doc.py) -->"
@@ -70,3 +74,18 @@ def test_protocol_doc_lists_every_game_schema() -> None:
         text = DOC.read_text()
         start, end = text.index(BEGIN), text.index(END) + len(END)
     assert text[start:end] == fresh, "PROTOCOL.md is out of date: see this test's docstring"
+
+
+def test_the_minimal_bot_of_the_spec_plays_a_whole_game(procs: Procs) -> None:
+    """Section 14's bot, taken from PROTOCOL.md as written, plays seat 1 to the end."""
+    text = DOC.read_text()
+    section = text[text.index("## 14. A minimal bot") :]
+    code = section[section.index("```python") + len("```python") : section.index("```\n\n##")]
+    served = procs.serve("--game", "harmony", "--bots", "greedy,-", "--seed", "12")
+    namespace: dict[str, Any] = {}
+    exec(compile(code, "PROTOCOL.md section 14", "exec"), namespace)
+    namespace["run"](served.endpoint, 1, served.tokens[1])
+    assert served.proc.wait() == 0, served.proc.output()
+    log = read_log(served.log_path)
+    assert log.decisions and not any(d.timeout for d in log.decisions)
+    assert verify(served.log_path).ok
