@@ -166,9 +166,13 @@ class Renderer:
 
     def __call__(self, kind: str, d: dict[str, Any]) -> str:
         if kind == "deck":
+            return f"the deck is shuffled ({len(d['order']) if 'order' in d else d['count']} cards)"
+        if kind == "game_over":
+            o = d["outcome"]
+            roles = ", ".join(f"{self.seat(i)}={r}" for i, r in enumerate(o.get("roles", [])))
             self.generals.clear()
             self.roles.clear()
-            return f"the deck is shuffled ({len(d['order']) if 'order' in d else d['count']} cards)"
+            return f"game over: {o.get('winner') or 'draw'} ({o.get('reason')}); roles {roles}"
         if kind == "role":
             if d.get("role"):
                 self.roles[d["seat"]] = d["role"]
@@ -213,9 +217,38 @@ class Renderer:
             return f"--- round {d['round']}: {s(d['seat'])}'s turn"
         if kind == "phase":
             return f"{s(d['seat'])}: {d['phase']} phase"
-        if kind == "game_over":
-            o = d["outcome"]
-            return f"game over: {o.get('winner') or 'draw'} ({o.get('reason')})"
+        if kind == "reshuffle":
+            n = len(d["order"]) if "order" in d else d["count"]
+            return f"the discard pile ({n} cards) is shuffled into the draw pile"
+        if kind == "general_chosen":
+            g = d["general"]
+            return f"{s(d['seat'])} chooses {GENERAL_NAMES.get(g, g) if g else 'a general'}"
+        if kind == "round":
+            return f"=== round {d['round']}"
+        if kind == "slash_missed":
+            return f"{s(d['source'])}'s Slash on {s(d['target'])} is dodged"
+        if kind == "dying":
+            return f"{s(d['seat'])} is dying ({d['hp']} HP)"
+        if kind == "reward":
+            return f"{s(d['seat'])}: {d['kind'].replace('_', ' ')} ({s(d['victim'])})"
+        if kind == "skill":
+            return f"{s(d['seat'])} invokes {d['name'].replace('_', ' ')}"
+        if kind == "no_effect":
+            return f"{card_text(d['card'])} has no effect on {s(d['seat'])} ({d['reason']})"
+        if kind == "cancelled":
+            return f"{card_text(d['card'])} is nullified for {s(d['target'])}"
+        if kind == "choice":
+            return f"{s(d['seat'])} chooses {d['value']} ({d['kind']})"
+        if kind == "phase_skip":
+            return f"{s(d['seat'])} will skip the {d['phase']} phase ({d['reason']})"
+        if kind == "phase_skipped":
+            return f"{s(d['seat'])} skips the {d['phase']} phase"
+        if kind == "lose_hp":
+            return f"{s(d['seat'])} loses {d['amount']} HP -> {d['hp']} HP"
+        if kind == "general_lost":
+            return f"{s(d['seat'])} loses a general"
+        if kind == "pick":
+            return f"{s(d['seat'])} picks {GENERAL_NAMES.get(d['general'], d['general'])}"
         args = " ".join(f"{k}={v}" for k, v in d.items())
         return f"{kind} {args}".rstrip()
 

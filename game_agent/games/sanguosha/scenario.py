@@ -205,3 +205,8 @@ def scenario_setup(g: Game) -> Settlement:
         g.emit("round", {"round": turn["round"] - 1, "seats": []})
     phases = PHASES[PHASES.index(turn["phase"]) :]
     return turn["seat"], phases
+
+
+def load_scenario(path: str | Path) -> dict[str, Any]:
+    """The hook `sgs --scenario FILE` calls: the config that starts a game from the file."""
+    return config_from_file(path)
