@@ -7,6 +7,7 @@ Every wait is bounded; every process a test starts is killed (by its pid) when t
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import queue
@@ -320,3 +321,75 @@ class RawAgent:
 
     def close(self) -> None:
         self.sock.close(0)
+
+
+# --- a TCP proxy whose connections a test can cut (a network drop) ----------------------------
+
+
+class Proxy:
+    """Forwards 127.0.0.1:<port> to a tcp:// endpoint; `cut(s)` drops every connection and
+    refuses new ones for `s` seconds."""
+
+    def __init__(self, upstream: str) -> None:
+        import socket
+
+        host, port = upstream[len("tcp://") :].rsplit(":", 1)
+        self.upstream = (host, int(port))
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.listener.settimeout(0.1)
+        self.endpoint = f"tcp://127.0.0.1:{self.listener.getsockname()[1]}"
+        self.paused_until = 0.0
+        self.conns: list[Any] = []
+        self.lock = threading.Lock()
+        self.running = True
+        self.cuts = 0
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        import socket
+
+        while self.running:
+            try:
+                down, _ = self.listener.accept()
+            except (TimeoutError, OSError):
+                continue
+            if time.monotonic() < self.paused_until:
+                down.close()
+                continue
+            try:
+                up = socket.create_connection(self.upstream, timeout=2)
+            except OSError:
+                down.close()
+                continue
+            with self.lock:
+                self.conns += [down, up]
+            threading.Thread(target=self._pump, args=(down, up), daemon=True).start()
+            threading.Thread(target=self._pump, args=(up, down), daemon=True).start()
+
+    def _pump(self, src: Any, dst: Any) -> None:
+        try:
+            while chunk := src.recv(65536):
+                dst.sendall(chunk)
+        except OSError:
+            pass
+        finally:
+            for s in (src, dst):
+                with contextlib.suppress(OSError):
+                    s.close()
+
+    def cut(self, seconds: float) -> None:
+        import socket
+
+        self.paused_until = time.monotonic() + seconds
+        self.cuts += 1
+        with self.lock:
+            conns, self.conns = self.conns, []
+        for s in conns:
+            with contextlib.suppress(OSError):
+                s.shutdown(socket.SHUT_RDWR)
+            s.close()
+
+    def close(self) -> None:
+        self.running = False
+        self.cut(0)
+        self.listener.close()

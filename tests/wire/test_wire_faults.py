@@ -10,7 +10,9 @@ from typing import Any
 
 from conftest import (
     Procs,
+    Proxy,
     RawAgent,
+    Served,
     count_lines,
     expected_views,
     pack,
@@ -184,3 +186,30 @@ def play_with_bad_replies(seat: RawAgent) -> None:
         elif answer["t"] == "request":
             answered.add(rid + 1)  # it was ours after all, and the reply was taken
     assert "illegal" in seen and "foreign_request" in seen, seen
+
+
+def test_the_client_library_rides_out_a_network_drop(procs: Procs, tmp_path: Path) -> None:
+    served = procs.serve("--game", "harmony", "--seed", "17", "--heartbeat", "0.2",
+                         "--liveness", "1")  # fmt: skip
+    proxy = Proxy(served.endpoint)
+    try:
+        agent = ("--heartbeat", "0.2", "--liveness", "1")
+        slow = {"SGS_TEST_BOT_DELAY": "0.1"}
+        rec = tmp_path / "seat1.jsonl"
+        procs.bot(served, 0, "wire_bots:SlowRandom", 5, tmp_path / "s0.jsonl", *agent, **slow)
+        via_proxy = Served(served.proc, proxy.endpoint, served.pub, served.tokens, "")
+        bot = procs.bot(via_proxy, 1, "wire_bots:SlowRandom", 6, rec, *agent, **slow)
+        wait_for(lambda: count_lines(rec) >= 5, what="seat 1 to hold some events")
+        proxy.cut(1.5)  # the network drops for 1.5 s: everything sent meanwhile is lost
+        assert bot.wait() == 0, bot.output()
+        assert served.proc.wait() == 0, served.proc.output()
+    finally:
+        proxy.close()
+    assert transcript_events(rec) == expected_views(served.log_path, 1)
+    log = read_log(served.log_path)
+    assert not any(d.timeout for d in log.decisions)
+    events = [r.get("event") for r in bot.stderr_records()]
+    assert "reconnecting" in events or any(
+        r.get("event") == "gap in events, resyncing" for r in bot.stderr_records()
+    ), bot.output()
+    assert verify(served.log_path).ok
