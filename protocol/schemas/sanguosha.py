@@ -81,6 +81,10 @@ EVENTS: dict[str, Fields] = {
     "slash_missed": {"source": int, "target": int},
     "choice": {"seat": int, "kind": str, "value": str},
     "mark": {"seat": int, "name": str, "value": object},
+    # for skills: look at hidden cards (Guanxing, Yiji), rearrange the draw pile, show cards
+    "peek": {"seat": int, "cards": CARDS, "reason": str},
+    "arrange": {"seat": int, "top": [int], "bottom": [int]},
+    "reveal": {"seat": int, "cards": CARDS, "reason": str},
 }
 
 REDACTED: dict[str, Fields] = {
@@ -98,6 +102,8 @@ REDACTED: dict[str, Fields] = {
     "role": {"seat": int, "role": None},
     "general_chosen": {"seat": int, "general": None},
     "reserve": {"seat": int, "generals": None, "count": int},
+    "peek": {"seat": int, "count": int, "reason": str},
+    "arrange": {"seat": int, "top": int, "bottom": int},
 }
 
 REQUESTS: dict[str, Fields] = {
@@ -119,6 +125,10 @@ REQUESTS: dict[str, Fields] = {
     "double_swords": {"source": int},
     "kylin_bow": {"target": int},
     "axe": {"target": int},
+    # generic follow-ups for skills (a choice among labels, cards or seats)
+    "skill_choice": {"skill": str, "prompt": str},
+    "skill_cards": {"skill": str, "prompt": str},
+    "skill_targets": {"skill": str, "prompt": str},
 }
 
 # Display names of the standard generals (presentation only; the rules live in the ruleset).

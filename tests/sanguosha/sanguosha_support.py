@@ -162,7 +162,16 @@ def check_invariants(g: Game) -> None:
 
 
 def check_fold(g: Game) -> None:
+    """fold(events) == live state, and every event (full and public form) fits the schema."""
+    from protocol.fields import check_fields
+    from protocol.registry import get_schema
+
     assert fold(RULESET, g.config, g.seats, g.events) == g.state
+    schema = get_schema("sanguosha")
+    for ev in g.events:
+        check_fields(ev.kind, ev.data, schema.event_fields(ev.kind))
+        if ev.seats is not None and ev.public is not None:
+            check_fields(ev.kind, ev.public, schema.event_fields(ev.kind, redacted=True))
 
 
 def toml_table(text: str, **config: Any) -> Table:

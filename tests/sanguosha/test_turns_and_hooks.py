@@ -10,6 +10,7 @@ from sanguosha_support import Table, check_fold, lord, of, scen, seat
 
 from game_agent.engine import Game, Settlement, Trigger, Triggers
 from game_agent.games.sanguosha import hooks
+from game_agent.games.sanguosha.cards import DECK
 from game_agent.games.sanguosha.turn import DrawN, PhaseInfo
 
 
@@ -105,3 +106,100 @@ def test_distance_hook_like_mashu(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(hooks, "DISTANCE_MODS", [*hooks.DISTANCE_MODS, mashu])
     t = Table(scen(lord(hand=["slash"]), seat(), seat(), seat(), seat()))
     assert t.expect("play", 0).options[0]["targets"] == [1, 2, 3, 4]
+
+
+def test_active_skill_like_zhiheng(monkeypatch: pytest.MonkeyPatch) -> None:
+    from game_agent.games.sanguosha.cards import DESC
+    from game_agent.games.sanguosha.zones import discard, draw
+
+    def enabled(st: Any, seat: int) -> bool:
+        return bool(st.players[seat].hand) and "zhiheng" not in st.players[seat].marks
+
+    def settle(g: Game, seat: int) -> Settlement:
+        hand = list(g.state.players[seat].hand)
+        sel = yield g.ask(
+            seat,
+            "skill_cards",
+            [DESC[c] for c in hand],
+            None,
+            form="subset",
+            min=1,
+            max=len(hand),
+            cancel=True,
+            info={"skill": "zhiheng", "prompt": "discard, then draw as many"},
+        )
+        if sel is None:
+            return
+        g.emit("mark", {"seat": seat, "name": "zhiheng", "value": 1})
+        yield from discard(g, seat, [hand[i] for i in sel], "zhiheng")
+        yield from draw(g, seat, len(sel), "zhiheng")
+
+    monkeypatch.setattr(hooks, "ACTIVE", [hooks.Active("zhiheng", enabled, settle)])
+    t = Table(scen(lord(hand=["dodge", "dodge"]), seat(), draw=["peach/heart/3", "duel/spade/1"]))
+    i = t.option_index(lambda o: o["kind"] == "skill" and o["skill"] == "zhiheng")
+    t.reply(i)
+    t.expect("skill_cards", 0)
+    t.reply(None)  # back to the menu
+    t.reply(i)
+    t.reply([0, 1])
+    assert t.hand_names(0) == ["peach", "duel"]
+    assert not [o for o in t.expect("play", 0).options if o["kind"] == "skill"]
+    check_fold(t.g)
+
+
+def test_phase_changing_like_keji_and_arrange_like_guanxing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from game_agent.games.sanguosha.cards import DESC
+
+    def keji_can(g: Game, seat: int, p: PhaseInfo) -> bool:
+        return p.seat == seat == 0 and p.phase == "discard"
+
+    def keji(g: Game, seat: int, p: PhaseInfo) -> Settlement:
+        g.emit("phase_skip", {"seat": seat, "phase": "discard", "reason": "keji"})
+        return
+        yield
+
+    def guanxing_can(g: Game, seat: int, p: PhaseInfo) -> bool:
+        return p.seat == seat == 0 and p.phase == "prepare"
+
+    def guanxing(g: Game, seat: int, p: PhaseInfo) -> Settlement:
+        top = g.state.draw[:2]
+        g.emit(
+            "peek",
+            {"seat": seat, "cards": [DESC[c] for c in top], "reason": "guanxing"},
+            seats=(seat,),
+            public={"seat": seat, "count": 2, "reason": "guanxing"},
+        )
+        g.emit(
+            "arrange",
+            {"seat": seat, "top": [top[1]], "bottom": [top[0]]},
+            seats=(seat,),
+            public={"seat": seat, "top": 1, "bottom": 1},
+        )
+        return
+        yield
+
+    install(
+        monkeypatch,
+        Trigger("t_keji", hooks.PHASE_CHANGING, keji_can, keji),
+        Trigger("t_guanxing", hooks.PHASE_START, guanxing_can, guanxing),
+    )
+    t = Table(
+        scen(
+            lord(hp=1, hand=["dodge", "dodge"]),
+            seat(),
+            turn=(0, "prepare"),
+            draw=["peach/heart/3", "duel/spade/1"],
+        )
+    )
+    t.trigger("t_guanxing", seat=0)
+    d = [e for e in t.new() if e.kind == "draw"][0]
+    assert [c["name"] for c in d.data["cards"]] == ["duel"] + [d.data["cards"][1]["name"]]
+    assert t.st.draw[-1] == next(i for i, row in enumerate(DECK) if row[2] == "peach")
+    t.end_play()
+    t.trigger("t_keji", seat=0)
+    ev = t.new()
+    assert of(ev, "phase_skipped") == [{"seat": 0, "phase": "discard"}]
+    assert len(t.st.players[0].hand) == 4  # over the limit, but the discard phase was skipped
+    check_fold(t.g)

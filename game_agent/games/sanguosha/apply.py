@@ -235,6 +235,13 @@ def _game_over(st: State, d: dict[str, Any]) -> None:
     st.outcome = d["outcome"]
 
 
+def _arrange(st: State, d: dict[str, Any]) -> None:
+    """Guanxing-style: the given draw-pile cards go on top (in order) and to the bottom."""
+    moved = set(d["top"]) | set(d["bottom"])
+    rest = [c for c in st.draw if c not in moved]
+    st.draw = list(d["top"]) + rest + list(d["bottom"])
+
+
 def _info(st: State, d: dict[str, Any]) -> None:
     return None
 
@@ -276,6 +283,9 @@ APPLIERS: dict[str, Callable[[State, dict[str, Any]], None]] = {
     "slash_missed": _info,
     "choice": _info,
     "mark": _mark,
+    "arrange": _arrange,
+    "peek": _info,
+    "reveal": _info,
     "game_over": _game_over,
 }
 

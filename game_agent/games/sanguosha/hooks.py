@@ -13,6 +13,7 @@ skills will too, each from its own module, without touching card code:
 - `PROHIBITS`      f(state, user, target, card name) -> True if target cannot be chosen
                    (Kongcheng, Qianxun).
 - `VIEW_AS`        conversions offered in play and response option lists (Spear, Wusheng ...).
+- `ACTIVE`         active skills offered in the play menu (Zhiheng, Rende, Kurou, Lijian ...).
 - `HAND_LIMIT_MODS` f(state, seat) -> int added to the hand limit.
 - `SKILLS`         skill id -> the module's `Skill` record; `has_skill` is true only for skills
                    that are registered and owned by the seat's general.
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
 
 # Timing names (§4.13). The payload type of each is documented in docs/sanguosha.md.
 TURN_START = "turn_start"
+PHASE_CHANGING = "phase_changing"
 PHASE_START = "phase_start"
 PHASE_END = "phase_end"
 DRAW_N = "draw_n"
@@ -108,6 +110,22 @@ class ViewAs:
 
 
 VIEW_AS: list[ViewAs] = []
+
+
+@dataclass(frozen=True, slots=True)
+class Active:
+    """An active skill offered at idle points of the play phase (Zhiheng, Rende, Lijian ...).
+
+    `settle(g, seat)` runs when chosen; it asks its own follow-ups (cancel=True = back) and
+    returns nothing. `enabled(state, seat)` decides whether it is offered now.
+    """
+
+    name: str
+    enabled: Callable[[State, int], bool]
+    settle: Callable[[Game, int], Settlement]
+
+
+ACTIVE: list[Active] = []
 
 
 @dataclass(frozen=True, slots=True)

@@ -127,10 +127,13 @@ def targets_for(st: State, user: int, vc: VCard) -> tuple[str, list[int]] | None
     return ("collateral" if name == "collateral" else "choose", cands)
 
 
-def play_options(g: Game, seat: int) -> tuple[list[dict[str, Any]], list[int | hooks.ViewAs]]:
+Action = int | hooks.ViewAs | hooks.Active
+
+
+def play_options(g: Game, seat: int) -> tuple[list[dict[str, Any]], list[Action]]:
     st: State = g.state
     options: list[dict[str, Any]] = []
-    actions: list[int | hooks.ViewAs] = []
+    actions: list[Action] = []
     # A real hand card spends no equipment, so its targets depend on its name only.
     seen: dict[str, tuple[str, list[int]] | None] = {}
     for cid in st.players[seat].hand:
@@ -156,6 +159,10 @@ def play_options(g: Game, seat: int) -> tuple[list[dict[str, Any]], list[int | h
                     }
                 )
                 actions.append(v)
+    for a in hooks.ACTIVE:
+        if a.enabled(st, seat):
+            options.append({"kind": "skill", "card": None, "skill": a.name, "targets": []})
+            actions.append(a)
     return options, actions
 
 

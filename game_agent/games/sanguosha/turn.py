@@ -61,7 +61,11 @@ def play_phase(g: Game, seat: int) -> Settlement:
         i = yield g.ask(seat, "play", options, len(options) - 1)
         if i == len(options) - 1:
             return
-        use = yield from choose_use(g, seat, actions[i])
+        action = actions[i]
+        if isinstance(action, hooks.Active):
+            yield action.settle(g, seat)
+            continue
+        use = yield from choose_use(g, seat, action)
         if use is not None:
             yield use_card(g, use)
 
@@ -119,11 +123,17 @@ def turn(g: Game, seat: int, phases: tuple[str, ...] | list[str] = PHASES) -> Se
         yield from hooks.fire(g, hooks.TURN_START, PhaseInfo(seat, ""), [seat])
     while st.phases and p.alive and p.lost == lost and not st.turn_over:
         phase = st.phases[0]
+        info = PhaseInfo(seat, phase)
+        if hooks.PHASE_CHANGING in timings:  # e.g. Keji: skip the discard phase before it starts
+            yield from hooks.fire(g, hooks.PHASE_CHANGING, info, [seat])
+            if not p.alive or p.lost != lost or st.turn_over or not st.phases:
+                break
+            phase = st.phases[0]
+            info = PhaseInfo(seat, phase)
         if phase in st.skipped:
             g.emit("phase_skipped", {"seat": seat, "phase": phase})
             continue
         g.emit("phase", {"seat": seat, "phase": phase})
-        info = PhaseInfo(seat, phase)
         if hooks.PHASE_START in timings:
             yield from hooks.fire(g, hooks.PHASE_START, info, [seat])
             if not p.alive or p.lost != lost or st.turn_over:
