@@ -235,3 +235,19 @@ def test_hp_loss_can_kill_without_a_killer() -> None:
     g = probe(text, body)
     assert data(g, "lose_hp") == [{"seat": 1, "amount": 1, "hp": 0}]
     assert data(g, "death")[0]["killer"] is None and not data(g, "reward")
+
+
+def test_scenario_dead_seat_is_buried_and_skipped() -> None:
+    t = Table(
+        scen(
+            lord(hand=["slash"]),
+            seat(alive=False, hand=["peach"], equip=["blade"]),
+            seat("sunquan", "renegade"),
+        )
+    )
+    p = t.st.players[1]
+    assert not p.alive and p.hand == [] and p.equip == {}
+    assert t.expect("play", 0).options[0]["targets"] == [2]  # the dead seat is out of the ring
+    t.end_play()
+    t.until("play", 2)
+    assert [e["seat"] for e in t.events("turn")] == [0, 2]

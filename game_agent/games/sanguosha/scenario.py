@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from game_agent.engine import ConfigError, Settlement
 from game_agent.games.sanguosha.cards import DECK, KINDS, deck_ids, parse_card_spec
 from game_agent.games.sanguosha.generals import GENERALS
-from game_agent.games.sanguosha.state import PHASES, State
+from game_agent.games.sanguosha.state import PHASES
 from game_agent.games.sanguosha.zones import move
 
 if TYPE_CHECKING:
@@ -155,9 +155,9 @@ def normalize(sc: Any, mode: str, players: int, ex_cards: bool) -> dict[str, Any
 
 def scenario_setup(g: Game) -> Settlement:
     """Place everything; -> (first seat, phases of the first turn)."""
+    from game_agent.games.sanguosha.death import bury
     from game_agent.games.sanguosha.setup import shuffle_deck
 
-    st: State = g.state
     sc = g.config["scenario"]
     seats = sc["seats"]
     placed: list[int] = []
@@ -199,7 +199,7 @@ def scenario_setup(g: Game) -> Settlement:
     for i, s in enumerate(seats):
         if not s["alive"]:
             g.emit("death", {"seat": i, "role": s["role"], "general": s["general"], "killer": None})
-            yield from move(g, list(st.players[i].hand), "hand", i, "discard", None, "bury")
+            yield from bury(g, i)
     turn = sc["turn"]
     if turn["round"] > 1:
         g.emit("round", {"round": turn["round"] - 1, "seats": []})
