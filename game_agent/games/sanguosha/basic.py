@@ -28,7 +28,8 @@ class SlashEffect:
 
 def slash_effect(g: Game, use: CardUse, target: int) -> Settlement:
     se = SlashEffect(use, target)
-    yield from hooks.fire(g, hooks.SLASH_EFFECTED, se, [target])
+    if hooks.ready(g, hooks.SLASH_EFFECTED, se, [target]):
+        yield hooks.TRIGGERS.run(g, hooks.SLASH_EFFECTED, se, [target])
     if se.no_effect:
         return
     need = use.dodges.get(target, 1)
@@ -44,7 +45,8 @@ def slash_effect(g: Game, use: CardUse, target: int) -> Settlement:
         respond(g, target, vc, "use", "slash")
     if dodged:
         g.emit("slash_missed", {"source": use.user, "target": target})
-        yield from hooks.fire(g, hooks.SLASH_MISSED, se, [use.user])
+        if hooks.ready(g, hooks.SLASH_MISSED, se, [use.user]):
+            yield hooks.TRIGGERS.run(g, hooks.SLASH_MISSED, se, [use.user])
         if not se.hit:
             return
     yield damage(g, Damage(use.user, target, 1, "normal", use.card, by_slash=True))

@@ -36,11 +36,12 @@ def damage(g: Game, d: Damage) -> Settlement:
     target = players[d.target]
     if not target.alive:
         return
-    if d.source is not None:
-        yield from hooks.fire(g, hooks.DAMAGE_CAUSED, d, [d.source])
+    if d.source is not None and hooks.ready(g, hooks.DAMAGE_CAUSED, d, [d.source]):
+        yield hooks.TRIGGERS.run(g, hooks.DAMAGE_CAUSED, d, [d.source])
     if d.prevented or d.amount <= 0 or not target.alive:
         return
-    yield from hooks.fire(g, hooks.DAMAGE_INFLICTED, d, [d.target])
+    if hooks.ready(g, hooks.DAMAGE_INFLICTED, d, [d.target]):
+        yield hooks.TRIGGERS.run(g, hooks.DAMAGE_INFLICTED, d, [d.target])
     if d.prevented or d.amount <= 0:
         return
     g.emit(
@@ -59,5 +60,7 @@ def damage(g: Game, d: Damage) -> Settlement:
         from game_agent.games.sanguosha.dying import dying
 
         yield dying(g, d.target, d.source)
-    if target.alive and target.lost == lost:  # §6 row 9: only if the damaged body survived
-        yield from hooks.fire(g, hooks.DAMAGED, d, [d.target])
+    # §6 row 9: "after damage" only if the damaged body survived
+    survived = target.alive and target.lost == lost
+    if survived and hooks.ready(g, hooks.DAMAGED, d, [d.target]):
+        yield hooks.TRIGGERS.run(g, hooks.DAMAGED, d, [d.target])

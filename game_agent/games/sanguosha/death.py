@@ -43,7 +43,9 @@ def death(g: Game, seat: int, killer: int | None) -> Settlement:
     if result is not None:
         g.end(result)  # §6 row 21: the game ends before any reward
     start = st.current if st.players[st.current].alive else seat
-    yield from hooks.fire(g, hooks.DEATH, Died(seat, killer), action_order(st, start))
+    died, order = Died(seat, killer), action_order(st, start)
+    if hooks.ready(g, hooks.DEATH, died, order):
+        yield hooks.TRIGGERS.run(g, hooks.DEATH, died, order)
     yield from bury(g, seat)
     if killer is None or killer == seat or not st.players[killer].alive:
         return  # §6 row 20: no reward without a living killer other than the victim

@@ -44,7 +44,9 @@ def window(g: Game, card: VCard, target: int, user: int | None) -> Settlement:
         use = CardUse(responder, vc, [])
         emit_use(g, use)
         if hooks.CARD_USED in hooks.BY_TIMING:
-            yield from hooks.fire(g, hooks.CARD_USED, use, action_order(st, start))
+            order = action_order(st, start)
+            if hooks.ready(g, hooks.CARD_USED, use, order):
+                yield hooks.TRIGGERS.run(g, hooks.CARD_USED, use, order)
         yield from clear_processing(g, list(vc.subcards))
         cancelled = not cancelled
         against = "nullification"

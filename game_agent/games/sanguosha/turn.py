@@ -46,7 +46,8 @@ def draw_phase(g: Game, seat: int) -> Settlement:
         n = 1  # 1v1: the player who moves first draws one card in his first draw phase
     if hooks.DRAW_N in hooks.BY_TIMING:
         d = DrawN(seat, n)
-        yield from hooks.fire(g, hooks.DRAW_N, d, [seat])
+        if hooks.ready(g, hooks.DRAW_N, d, [seat]):
+            yield hooks.TRIGGERS.run(g, hooks.DRAW_N, d, [seat])
         n = d.n
     yield from draw(g, seat, n, "draw_phase")
 
@@ -120,12 +121,15 @@ def turn(g: Game, seat: int, phases: tuple[str, ...] | list[str] = PHASES) -> Se
     lost = p.lost
     timings = hooks.BY_TIMING
     if hooks.TURN_START in timings:
-        yield from hooks.fire(g, hooks.TURN_START, PhaseInfo(seat, ""), [seat])
+        start = PhaseInfo(seat, "")
+        if hooks.ready(g, hooks.TURN_START, start, [seat]):
+            yield hooks.TRIGGERS.run(g, hooks.TURN_START, start, [seat])
     while st.phases and p.alive and p.lost == lost and not st.turn_over:
         phase = st.phases[0]
         info = PhaseInfo(seat, phase)
         if hooks.PHASE_CHANGING in timings:  # e.g. Keji: skip the discard phase before it starts
-            yield from hooks.fire(g, hooks.PHASE_CHANGING, info, [seat])
+            if hooks.ready(g, hooks.PHASE_CHANGING, info, [seat]):
+                yield hooks.TRIGGERS.run(g, hooks.PHASE_CHANGING, info, [seat])
             if not p.alive or p.lost != lost or st.turn_over or not st.phases:
                 break
             phase = st.phases[0]
@@ -135,11 +139,13 @@ def turn(g: Game, seat: int, phases: tuple[str, ...] | list[str] = PHASES) -> Se
             continue
         g.emit("phase", {"seat": seat, "phase": phase})
         if hooks.PHASE_START in timings:
-            yield from hooks.fire(g, hooks.PHASE_START, info, [seat])
+            if hooks.ready(g, hooks.PHASE_START, info, [seat]):
+                yield hooks.TRIGGERS.run(g, hooks.PHASE_START, info, [seat])
             if not p.alive or p.lost != lost or st.turn_over:
                 break
             if phase in st.skipped:  # skipped at its start (e.g. by a skill)
                 continue
         yield RUNNERS[phase](g, seat)
-        if hooks.PHASE_END in timings and p.alive and p.lost == lost:
-            yield from hooks.fire(g, hooks.PHASE_END, info, [seat])
+        going = p.alive and p.lost == lost
+        if going and hooks.PHASE_END in timings and hooks.ready(g, hooks.PHASE_END, info, [seat]):
+            yield hooks.TRIGGERS.run(g, hooks.PHASE_END, info, [seat])

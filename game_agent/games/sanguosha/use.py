@@ -115,7 +115,8 @@ def ask_card(
     """Ask `seat` to use/play a `name` card (use with `yield from`). -> VCard | None."""
     st: State = g.state
     asked = Asked(seat, name, mode, reason, source, ignore_armor)
-    yield from hooks.fire(g, hooks.CARD_ASKED, asked, [seat])
+    if hooks.ready(g, hooks.CARD_ASKED, asked, [seat]):
+        yield hooks.TRIGGERS.run(g, hooks.CARD_ASKED, asked, [seat])
     if asked.provided is not None:
         return asked.provided
     p = st.players[seat]
@@ -193,13 +194,19 @@ def use_card(g: Game, use: CardUse) -> Settlement:
     timings = hooks.BY_TIMING
     if hooks.TARGET_CONFIRMING in timings:
         for t in list(use.targets):
-            yield from hooks.fire(g, hooks.TARGET_CONFIRMING, Targeted(use, t), [t])
+            tg = Targeted(use, t)
+            if hooks.ready(g, hooks.TARGET_CONFIRMING, tg, [t]):
+                yield hooks.TRIGGERS.run(g, hooks.TARGET_CONFIRMING, tg, [t])
     if hooks.TARGET_SPECIFIED in timings:
         for t in list(use.targets):
-            yield from hooks.fire(g, hooks.TARGET_SPECIFIED, Targeted(use, t), [use.user])
+            tg = Targeted(use, t)
+            if hooks.ready(g, hooks.TARGET_SPECIFIED, tg, [use.user]):
+                yield hooks.TRIGGERS.run(g, hooks.TARGET_SPECIFIED, tg, [use.user])
     if hooks.TARGET_CONFIRMED in timings:
         for t in list(use.targets):
-            yield from hooks.fire(g, hooks.TARGET_CONFIRMED, Targeted(use, t), [t])
+            tg = Targeted(use, t)
+            if hooks.ready(g, hooks.TARGET_CONFIRMED, tg, [t]):
+                yield hooks.TRIGGERS.run(g, hooks.TARGET_CONFIRMED, tg, [t])
     before = BEFORE.get(name)
     if before is not None:
         yield from before(g, use)

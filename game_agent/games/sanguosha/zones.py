@@ -80,7 +80,9 @@ def move(
     if hooks.CARDS_MOVED in hooks.BY_TIMING:
         st: State = g.state
         payload = Moved(list(ids), frm, from_seat, to, to_seat, reason)
-        yield from hooks.fire(g, hooks.CARDS_MOVED, payload, action_order(st, st.current))
+        order = action_order(st, st.current)
+        if hooks.ready(g, hooks.CARDS_MOVED, payload, order):
+            yield hooks.TRIGGERS.run(g, hooks.CARDS_MOVED, payload, order)
 
 
 def lose_cards(
@@ -140,7 +142,9 @@ def draw(g: Game, seat: int, n: int, reason: str = "draw") -> Settlement:
     )
     if hooks.CARDS_MOVED in hooks.BY_TIMING:
         payload = Moved([c["id"] for c in cards], "draw", None, "hand", seat, reason)
-        yield from hooks.fire(g, hooks.CARDS_MOVED, payload, action_order(st, st.current))
+        order = action_order(st, st.current)
+        if hooks.ready(g, hooks.CARDS_MOVED, payload, order):
+            yield hooks.TRIGGERS.run(g, hooks.CARDS_MOVED, payload, order)
 
 
 def top_cards(g: Game, n: int) -> list[int]:
