@@ -6,7 +6,7 @@ neither.
 """
 
 from protocol.choices import Choice, RequestSpec, check_choice
-from protocol.codec import MAX_MESSAGE_BYTES, decode, encode
+from protocol.codec import MAX_AGENT_MESSAGE_BYTES, MAX_MESSAGE_BYTES, decode, encode
 from protocol.errors import ProtocolError
 from protocol.messages import (
     Bye,
@@ -24,6 +24,7 @@ from protocol.registry import GameSchema, get_schema, register_schema
 from protocol.version import PROTOCOL_VERSION
 
 __all__ = [
+    "MAX_AGENT_MESSAGE_BYTES",
     "MAX_MESSAGE_BYTES",
     "PROTOCOL_VERSION",
     "Bye",

@@ -9,6 +9,7 @@ is given, event and request payloads are also checked against it.
 
 from __future__ import annotations
 
+import math
 from dataclasses import asdict
 from typing import Any
 
@@ -20,6 +21,11 @@ from protocol.messages import MESSAGE_FIELDS, MESSAGE_TYPES, EventMsg, Message, 
 from protocol.registry import GameSchema
 
 MAX_MESSAGE_BYTES = 1 << 20  # 1 MiB: a whole Sanguosha request with every option is ~10 KiB.
+# What a game agent accepts from an agent: hello, reply, resync, heartbeat and bye are tiny, and a
+# small cap bounds the memory a hostile frame can cost once decoded (nested empty containers
+# expand about 70-fold in Python objects).
+MAX_AGENT_MESSAGE_BYTES = 64 * 1024
+MAX_DEPTH = 32
 # The fields of RequestMsg.request (RequestSpec.to_wire()).
 REQUEST_FIELDS = {
     "id": int,
@@ -59,32 +65,76 @@ def pack(obj: object) -> bytes:
     return out
 
 
-def unpack(data: bytes, max_bytes: int = MAX_MESSAGE_BYTES) -> Any:
+# Limits for log records, which the game agent wrote itself: sized by the record, not the wire.
+LOG_LIMITS = {
+    "max_str_len": 16 << 20,
+    "max_bin_len": 0,
+    "max_array_len": 16 << 20,
+    "max_map_len": 16 << 20,
+    "max_ext_len": 0,
+}
+
+
+def _check_plain(value: object, depth: int = 0) -> None:
+    """Only nil, bool, int, finite float, str, arrays and maps with str keys; bounded depth."""
+    t = type(value)
+    if t is dict:
+        if depth >= MAX_DEPTH:
+            raise ProtocolError("bad_encoding", f"nested deeper than {MAX_DEPTH}")
+        for k, v in value.items():  # type: ignore[attr-defined]
+            if type(k) is not str:
+                raise ProtocolError("bad_encoding", "map keys must be strings")
+            _check_plain(v, depth + 1)
+    elif t is list:
+        if depth >= MAX_DEPTH:
+            raise ProtocolError("bad_encoding", f"nested deeper than {MAX_DEPTH}")
+        for v in value:  # type: ignore[attr-defined]
+            _check_plain(v, depth + 1)
+    elif t is float:
+        if not math.isfinite(value):  # type: ignore[arg-type]
+            raise ProtocolError("bad_encoding", "floats must be finite")
+    elif t is bytes:
+        raise ProtocolError("bad_encoding", "binary values are not allowed (use strings)")
+    elif value is not None and t not in (bool, int, str):
+        raise ProtocolError("bad_encoding", f"unexpected value of type {t.__name__}")
+
+
+def unpack(
+    data: bytes, max_bytes: int = MAX_MESSAGE_BYTES, limits: dict[str, int] | None = None
+) -> Any:
     """Decode one plain msgpack value strictly (limits, no ext types, no trailing bytes)."""
     if not isinstance(data, (bytes, bytearray, memoryview)):
         raise ProtocolError("bad_encoding", f"expected bytes, got {type(data).__name__}")
-    if len(data) > max_bytes:
-        raise ProtocolError("too_large", f"frame of {len(data)} bytes exceeds {max_bytes}")
+    size = data.nbytes if isinstance(data, memoryview) else len(data)
+    if size > max_bytes:
+        raise ProtocolError("too_large", f"frame of {size} bytes exceeds {max_bytes}")
     try:
         return msgpack.unpackb(
             data,
             raw=False,
             strict_map_key=True,
             ext_hook=_no_ext,
-            **_LIMITS,
+            **(_LIMITS if limits is None else limits),
         )
     except ProtocolError:
         raise
+    except msgpack.exceptions.StackError:
+        raise ProtocolError("bad_encoding", "nested too deeply") from None
     except msgpack.ExtraData:
         raise ProtocolError("bad_encoding", "trailing bytes after the message") from None
     except Exception as exc:  # msgpack raises many types: ValueError, UnicodeDecodeError, ...
         raise ProtocolError("bad_encoding", f"not a valid msgpack message ({exc})") from None
 
 
-def decode(data: bytes, schema: GameSchema | None = None) -> Message:
-    body = unpack(data)
+def decode(
+    data: bytes, schema: GameSchema | None = None, max_bytes: int = MAX_MESSAGE_BYTES
+) -> Message:
+    """Bytes from a peer -> a message. A server decoding agents' frames passes
+    ``max_bytes=MAX_AGENT_MESSAGE_BYTES``."""
+    body = unpack(data, max_bytes)
     if not isinstance(body, dict):
         raise ProtocolError("bad_type", "a message must be a map")
+    _check_plain(body)
     kind = body.pop("t", None)
     if not isinstance(kind, str):
         raise ProtocolError("bad_type", "a message needs a string field 't' naming its type")

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
+from protocol.choices import Choice
 from protocol.fields import Fields
 
 
@@ -65,7 +66,7 @@ class RequestMsg:
 class Reply:
     TYPE: ClassVar[str] = "reply"
     id: int
-    choice: Any
+    choice: Choice  # an index, a list of indices, or nil (see protocol.choices)
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +114,7 @@ def _spec(annotation: str) -> Any:
         "float": float,
         "Any": object,
         "dict[str, Any]": dict,
+        "Choice": (int, [int], None),
     }[annotation]
 
 

@@ -17,11 +17,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from types import GeneratorType
 from typing import Any, NoReturn
 
 from game_agent.engine.events import Event
 from game_agent.engine.rng import Rng
-from game_agent.engine.ruleset import Ruleset, Settlement
+from game_agent.engine.ruleset import ConfigError, Ruleset, Settlement
 from protocol.choices import Choice, RequestSpec, check_choice
 
 MAX_STACK_DEPTH = 256
@@ -40,8 +41,11 @@ class IllegalReply(ValueError):
         self.reason = reason
 
 
-class GameOver(Exception):
-    """Raised through the stack by `Game.end`; the engine unwinds every frame."""
+class GameOver(BaseException):
+    """Raised through the stack by `Game.end`; the engine unwinds every frame.
+
+    A BaseException, so that a settlement's `except Exception` cannot swallow the end of a game.
+    """
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +73,8 @@ class Step:
 
 class Game:
     def __init__(self, ruleset: Ruleset, config: Mapping[str, Any], seed: int) -> None:
+        if type(seed) is not int or not 0 <= seed < 1 << 64:
+            raise ConfigError(f"a seed is an integer in 0..2^64-1, got {seed!r}")
         self.ruleset = ruleset
         self.config = ruleset.configure(config)
         self.seed = seed
@@ -82,6 +88,8 @@ class Game:
         self._stack: list[Settlement] = []
         self._apply = ruleset.apply
         self._started = False
+        # (timing, trigger, seat) settling right now: a trigger never re-enters itself.
+        self.active_triggers: set[tuple[str, str, int]] = set()
 
     # --- the API a ruleset uses inside settlements -------------------------------------------
 
@@ -93,6 +101,8 @@ class Game:
         public: dict[str, Any] | None = None,
     ) -> Event:
         """Record an event and apply it to the state."""
+        if self.outcome is not None:
+            raise EngineError(f"event {kind!r} emitted after the game ended")
         ev = Event(kind, data, seats, public)
         self._apply(self.state, ev)
         self.events.append(ev)
@@ -118,6 +128,8 @@ class Game:
 
     def end(self, outcome: dict[str, Any]) -> NoReturn:
         """Finish the game: emit `game_over` and unwind the whole stack."""
+        if self.outcome is not None:
+            raise EngineError("the game has already ended")
         self.emit("game_over", {"outcome": outcome})
         self.outcome = outcome
         raise GameOver
@@ -142,7 +154,8 @@ class Game:
         reason = check_choice(req, choice)
         if reason is not None:
             raise IllegalReply(req, reason)
-        self.decisions.append(Decision(req.id, req.seat, choice, timeout, len(self.events)))
+        recorded = list(choice) if type(choice) is list else choice  # the frame may mutate its copy
+        self.decisions.append(Decision(req.id, req.seat, recorded, timeout, len(self.events)))
         self.pending = None
         return self._run(choice, len(self.events))
 
@@ -161,14 +174,25 @@ class Game:
                         raise EngineError(f"request {out.kind} was built for another decision")
                     self.pending = out
                     return Step(self.events[mark:], out)
+                if type(out) is not GeneratorType:
+                    raise EngineError(
+                        f"frame {self.stack_names()[-1]} yielded {out!r}: a settlement yields "
+                        "a request (g.ask) or a child settlement (a generator)"
+                    )
                 if len(stack) >= MAX_STACK_DEPTH:
                     raise EngineError(f"settlement stack deeper than {MAX_STACK_DEPTH}")
                 stack.append(out)
                 value = None
         except GameOver:
-            for frame in reversed(stack):
-                frame.close()
+            frames = list(reversed(stack))
             stack.clear()
+            for frame in frames:
+                try:
+                    frame.close()
+                except (RuntimeError, EngineError) as exc:
+                    raise EngineError(
+                        f"a frame did not unwind at the end of the game: {exc}"
+                    ) from exc
             return Step(self.events[mark:], None)
         if self.outcome is None:
             raise EngineError("the root settlement returned without ending the game")

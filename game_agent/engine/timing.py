@@ -44,6 +44,8 @@ class Triggers:
             self.add(t)
 
     def add(self, trigger: Trigger) -> None:
+        if trigger.name == PASS:
+            raise ValueError(f"{PASS!r} is reserved for declining")
         for t in self._by_timing.get(trigger.timing, ()):
             if t.name == trigger.name:
                 raise ValueError(f"trigger {trigger.name!r} registered twice at {trigger.timing!r}")
@@ -55,11 +57,16 @@ class Triggers:
 
     def run(self, g: Game, timing: str, payload: Any, order: Iterable[int]) -> Settlement:
         registered = self._by_timing.get(timing, [])
+        active = g.active_triggers
         for seat in order:
             done: set[str] = set()
             while True:
                 ready = [
-                    t for t in registered if t.name not in done and t.can_trigger(g, seat, payload)
+                    t
+                    for t in registered
+                    if t.name not in done
+                    and (timing, t.name, seat) not in active
+                    and t.can_trigger(g, seat, payload)
                 ]
                 if not ready:
                     break
@@ -72,8 +79,11 @@ class Triggers:
                         names.append(PASS)
                     default = 0 if forced else len(names) - 1
                     index = yield g.ask(seat, "trigger", names, default, info={"timing": timing})
-                    if names[index] == PASS:
+                    if index == len(ready):
                         break
                     pick = ready[index]
                 done.add(pick.name)
+                key = (timing, pick.name, seat)
+                active.add(key)
                 yield pick.settle(g, seat, payload)
+                active.discard(key)

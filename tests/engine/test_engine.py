@@ -143,3 +143,107 @@ def test_rng_matches_the_reference_algorithms() -> None:
     for _ in range(6000):
         counts[r.below(6)] += 1
     assert all(800 < c < 1200 for c in counts)
+
+
+class Scripted:
+    """A ruleset whose root settlement is given by the test."""
+
+    name = "scripted"
+    version = "1"
+    schema = RULESET.schema
+
+    def __init__(self, root: Any) -> None:
+        self._root = root
+
+    def configure(self, config: Any) -> dict[str, Any]:
+        return {}
+
+    def seat_count(self, config: Any) -> int:
+        return 1
+
+    def new_state(self, config: Any, seats: int) -> dict[str, Any]:
+        return {}
+
+    def apply(self, state: Any, ev: Any) -> None:
+        return None
+
+    def root(self, g: Game) -> Any:
+        return self._root(g)
+
+
+def test_a_settlement_cannot_swallow_the_end_of_the_game() -> None:
+    def root(g: Game) -> Any:
+        try:  # noqa: SIM105 - a careless ruleset
+            g.end({"winner": None})
+        except Exception:
+            pass
+        yield g.ask(0, "pick", [1], 0)
+
+    g = Game(Scripted(root), {}, seed=1)  # type: ignore[arg-type]
+    step = g.start()
+    assert step.request is None and g.finished
+    assert [e.kind for e in g.events] == ["game_over"]
+
+
+def test_no_event_after_the_end_and_no_second_end() -> None:
+    def root(g: Game) -> Any:
+        try:
+            g.end({"winner": None})
+        finally:
+            g.emit("add", {"seat": 0, "n": 1})
+        yield
+
+    g = Game(Scripted(root), {}, seed=1)  # type: ignore[arg-type]
+    with pytest.raises(EngineError):
+        g.start()
+    assert [e.kind for e in g.events] == ["game_over"]
+
+
+def test_yielding_something_else_than_a_request_or_settlement_is_named() -> None:
+    def root(g: Game) -> Any:
+        yield None
+
+    with pytest.raises(EngineError) as info:
+        Game(Scripted(root), {}, seed=1).start()  # type: ignore[arg-type]
+    assert "yielded None" in str(info.value)
+
+
+def test_recorded_choice_is_a_copy() -> None:
+    def root(g: Game) -> Any:
+        picked = yield g.ask(0, "pick", [1, 2, 3], [0], form="subset", min=1, max=2)
+        picked.append(99)
+        g.end({"winner": None})
+
+    g = Game(Scripted(root), {}, seed=1)  # type: ignore[arg-type]
+    g.start()
+    g.resume([0, 1])
+    assert g.decisions[0].choice == [0, 1]
+
+
+def test_seed_must_fit_64_bits() -> None:
+    for bad in (-1, 1 << 64, "3"):
+        with pytest.raises(ConfigError):
+            Game(RULESET, {}, seed=bad)  # type: ignore[arg-type]
+
+
+def test_a_trigger_does_not_re_enter_itself() -> None:
+    from game_agent.engine import Trigger, Triggers
+
+    depth: list[int] = []
+
+    def settle(g: Game, seat: int, payload: Any) -> Any:
+        depth.append(len(g.stack_names()))
+        # the effect reaches the same timing again (a damage that causes a damage, ...)
+        yield table.run(g, "t", payload, [0])
+
+    table = Triggers([Trigger("echo", "t", lambda g, s, p: True, settle, compulsory=True)])
+
+    def root(g: Game) -> Any:
+        yield table.run(g, "t", {}, [0])
+        g.end({"winner": None})
+
+    g = Game(Scripted(root), {}, seed=1)  # type: ignore[arg-type]
+    assert g.start().request is None and g.finished
+    assert len(depth) == 1
+    with pytest.raises(ValueError):
+        Triggers([Trigger("pass", "t", lambda g, s, p: True, settle)])

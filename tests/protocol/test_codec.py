@@ -184,3 +184,37 @@ def test_wrong_types_raise_only_protocol_error(kind: str, fields: dict[str, Any]
 def test_huge_declared_lengths_raise_only_protocol_error(n: int, head: bytes) -> None:
     with pytest.raises(ProtocolError):
         decode(head + n.to_bytes(4, "big") + b"\x00\x01")
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"t": "reply", "id": 1, "choice": "0"},
+        {"t": "reply", "id": 1, "choice": {"a": 1}},
+        {"t": "reply", "id": 1, "choice": [0, "1"]},
+        {"t": "reply", "id": 1, "choice": b""},
+        {"t": "heartbeat", "time": float("nan")},
+        {"t": "heartbeat", "time": float("inf")},
+        {"t": "event", "seq": 0, "kind": "k", "data": {"x": b"raw"}},
+        {"t": "bye", "reason": "x", b"": 1},
+    ],
+)
+def test_values_outside_the_plain_types_are_refused(body: dict[Any, Any]) -> None:
+    with pytest.raises(ProtocolError):
+        decode(pack(body))
+
+
+def test_depth_and_agent_frame_limits() -> None:
+    nested: Any = 0
+    for _ in range(40):
+        nested = [nested]
+    with pytest.raises(ProtocolError) as info:
+        decode(pack({"t": "event", "seq": 0, "kind": "k", "data": {"x": nested}}))
+    assert "nested" in info.value.message
+    from protocol import MAX_AGENT_MESSAGE_BYTES
+
+    big = pack({"t": "bye", "reason": "x" * MAX_AGENT_MESSAGE_BYTES})
+    assert decode(big).TYPE == "bye"
+    with pytest.raises(ProtocolError) as info:
+        decode(big, max_bytes=MAX_AGENT_MESSAGE_BYTES)
+    assert info.value.code == "too_large"
