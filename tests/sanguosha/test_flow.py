@@ -251,3 +251,77 @@ def test_scenario_dead_seat_is_buried_and_skipped() -> None:
     t.end_play()
     t.until("play", 2)
     assert [e["seat"] for e in t.events("turn")] == [0, 2]
+
+
+def test_duel_winner_is_the_killer_even_as_target_and_any_rebel_killer_draws() -> None:
+    # seat 0 (rebel) duels seat 1 (rebel, holds a Slash); seat 0 cannot answer and dies:
+    # the killer is the Duel's winner, seat 1, who draws 3 for killing a rebel.
+    t = Table(
+        scen(
+            lord(),
+            seat(hp=1, hand=["duel"]),
+            seat(hand=["slash"]),
+            seat("sunquan", "renegade"),
+            turn=(1, "play"),
+        )
+    )
+    t.play("duel", 2)
+    t.respond("slash", seat=2)
+    ev = t.new()
+    assert of(ev, "death")[0] == {"seat": 1, "role": "rebel", "general": "caocao", "killer": 2}
+    assert of(ev, "reward") == [{"seat": 2, "kind": "rebel_killed", "victim": 1}]
+    rewards = [d for d in of(ev, "draw") if d["reason"] == "reward"]
+    assert len(rewards) == 1 and rewards[0]["seat"] == 2 and len(rewards[0]["cards"]) == 3
+    # the current player died: the rest of his turn is not run, the next seat plays
+    t.expect("play", 2)
+    assert [e["seat"] for e in t.events("turn")] == [1, 2]
+
+
+def test_indulgence_nullified_is_discarded_without_judgement() -> None:
+    t = Table(
+        scen(lord(judge=["indulgence/spade/6"], hand=["nullification"]), seat(), turn=(0, "judge"))
+    )
+    t.respond("nullification", seat=0)
+    ev = t.new()
+    assert of(ev, "cancelled") and not of(ev, "judge") and not of(ev, "phase_skip")
+    assert 11 in t.st.discard
+    t.expect("play", 0)
+
+
+def test_amazing_grace_nullified_target_takes_nothing() -> None:
+    t = Table(
+        scen(
+            lord(hand=["amazing_grace"]),
+            seat(hand=["nullification"]),
+            draw=["peach/heart/3", "slash/spade/7"],
+        )
+    )
+    t.play("amazing_grace")
+    t.respond(None, seat=1)  # window for seat 0: seat 1 declines
+    t.expect("amazing_grace", 0)
+    t.reply(1)  # seat 0 takes the Slash
+    t.respond("nullification", seat=1)  # ... and nullifies its own share
+    ev = t.new()
+    taken = [m for m in of(ev, "move") if m["reason"] == "amazing_grace" and m["to"] == "hand"]
+    assert [(m["to_seat"], m["cards"][0]["name"]) for m in taken] == [(0, "slash")]
+    left = [m for m in of(ev, "move") if m["reason"] == "amazing_grace" and m["to"] == "discard"]
+    assert left[0]["cards"][0]["name"] == "peach"
+
+
+def test_kof_general_dying_in_own_turn_ends_the_turn() -> None:
+    t = Table(
+        scen(
+            lord("caocao", hp=2, judge=["lightning/spade/1"], reserve=["guanyu"]),
+            seat("zhaoyun", "renegade"),
+            turn=(0, "judge"),
+            draw=["slash/spade/8"],
+            mode="1v1",
+        )
+    )
+    ev = t.new()
+    assert of(ev, "general_lost") == [{"seat": 0, "general": "caocao"}]
+    assert of(ev, "turn_end") == [{"seat": 0}]
+    assert t.st.players[0].general == "guanyu" and t.hp(0) == 4
+    assert [e["phase"] for e in of(ev, "phase") if e["seat"] == 0] == ["judge"]
+    t.expect("play", 1)
+    check_fold(t.g)
