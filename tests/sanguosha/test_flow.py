@@ -325,3 +325,25 @@ def test_kof_general_dying_in_own_turn_ends_the_turn() -> None:
     assert [e["phase"] for e in of(ev, "phase") if e["seat"] == 0] == ["judge"]
     t.expect("play", 1)
     check_fold(t.g)
+
+
+def test_treated_as_duel_that_cannot_be_nullified() -> None:
+    from game_agent.games.sanguosha.use import treat_as
+
+    text = scen(lord(), seat(hand=["nullification"]), seat("sunquan", "renegade"))
+
+    def body(g: Game) -> Settlement:
+        yield treat_as(g, 2, "duel", [1], "lijian", nullifiable=False)
+
+    g = probe(text, body)
+    use = data(g, "use")[0]
+    assert use["skill"] == "lijian" and use["subcards"] == [] and not use["counted"]
+    assert data(g, "damage")[0] == {
+        "source": 2,
+        "target": 1,
+        "amount": 1,
+        "nature": "normal",
+        "card": {"name": "duel", "suit": "none", "color": "none", "rank": 0},
+        "hp": 3,
+    }
+    assert not [d for d in g.decisions if d.seat == 1]  # no Nullification window was opened

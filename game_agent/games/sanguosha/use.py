@@ -238,3 +238,19 @@ def put_from_processing(g: Game, vc: VCard, to: str, to_seat: int, reason: str) 
     st: State = g.state
     ids = [c for c in vc.subcards if c in st.processing]
     yield from move(g, ids, "processing", None, to, to_seat, reason)
+
+
+def treat_as(
+    g: Game,
+    user: int,
+    name: str,
+    targets: list[int],
+    skill: str,
+    *,
+    nullifiable: bool = True,
+) -> Settlement:
+    """A "treated as used" card with no sub-card (agent spec 3.2), e.g. Lijian's Duel
+    (`nullifiable=False`). Push with `yield treat_as(...)`. It never counts toward the limit."""
+    return use_card(
+        g, CardUse(user, converted(name, (), skill), list(targets), nullifiable=nullifiable)
+    )
