@@ -3,7 +3,8 @@
     .venv/bin/python benchmarks/sanguosha_soak.py --games 10000 --seed 1
 
 Games cycle over identity with 2-10 players and the 1v1 mode. After every decision: all cards
-of the deck are in exactly one zone and no HP exceeds max HP; at the end: exactly one outcome
+of the deck are in exactly one zone, no HP exceeds max HP, a living seat is below 1 HP only
+inside a dying settlement; at the end: exactly one outcome
 (one game_over event), the winners are consistent with it, and fold(events) == live state.
 """
 
@@ -53,6 +54,9 @@ def play_one(config: dict[str, Any], seed: int, check_every: bool = True) -> tup
             if err:
                 raise AssertionError(f"seed {seed} {config}: {err}")
             req = step.request
+            low = [p.seat for p in g.state.players if p.alive and p.max_hp and p.hp < 1]
+            if low and not any(n.endswith("dying") for n in g.stack_names()):
+                raise AssertionError(f"seed {seed}: seats {low} below 1 HP outside dying")
             if req.kind in ("play", "discard"):
                 p = g.state.players[req.seat]
                 if not p.alive or p.hp < 1:

@@ -41,6 +41,8 @@ def play(config: dict[str, Any], seed: int) -> tuple[Game, list[SanguoshaView]]:
         if req is None:
             break
         check_fields(req.kind, req.info, SCHEMA.request_fields(req.kind))
+        low = [p.seat for p in g.state.players if p.alive and p.max_hp and p.hp < 1]
+        assert not low or any(n.endswith("dying") for n in g.stack_names())
         assert (req.default is None and req.cancel) or _legal_default(req)
         if req.kind in ("play", "discard"):
             assert g.state.players[req.seat].alive and g.state.players[req.seat].hp >= 1
