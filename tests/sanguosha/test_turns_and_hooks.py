@@ -203,3 +203,30 @@ def test_phase_changing_like_keji_and_arrange_like_guanxing(
     assert of(ev, "phase_skipped") == [{"seat": 0, "phase": "discard"}]
     assert len(t.st.players[0].hand) == 4  # over the limit, but the discard phase was skipped
     check_fold(t.g)
+
+
+def test_damaged_triggers_only_if_the_target_survives_row9(monkeypatch: pytest.MonkeyPatch) -> None:
+    from game_agent.games.sanguosha.damage import Damage
+
+    fired: list[int] = []
+
+    def can(g: Game, seat: int, d: Damage) -> bool:
+        return d.target == seat
+
+    def settle(g: Game, seat: int, d: Damage) -> Settlement:
+        fired.append(seat)
+        return
+        yield
+
+    install(monkeypatch, Trigger("t_jianxiong", hooks.DAMAGED, can, settle, compulsory=True))
+    t = Table(
+        scen(
+            lord(hand=["savage_assault"]),
+            seat(hp=1),
+            seat("sunquan", "renegade", hp=2),
+            seat("guanyu", "rebel"),
+        )
+    )
+    t.play("savage_assault")
+    assert of(t.new(), "death")[0]["seat"] == 1
+    assert fired == [2, 3]  # seat 1 died of the damage: no "after damage" for it
