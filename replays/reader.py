@@ -9,8 +9,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game_agent.engine import Decision, Event, RequestSpec
-from protocol.codec import unpack
+from protocol.codec import LOG_LIMITS, REQUEST_FIELDS, unpack
 from protocol.errors import ProtocolError
+from protocol.fields import check_fields
 from replays.format import (
     DECISION,
     EVENT,
@@ -59,14 +60,38 @@ def _record(body: Any, events_so_far: int) -> Record:
         if not isinstance(kind, str) or not isinstance(data, dict):
             raise ValueError("bad event record")
         return Event(kind, data, None if seats is None else tuple(seats), public)
-    if tag == REQUEST and len(body) == 2 and isinstance(body[1], dict):
-        return RequestSpec(**body[1])
+    if tag == REQUEST and len(body) == 2:
+        return RequestSpec(**check_fields("request record", body[1], REQUEST_FIELDS))
     if tag == DECISION and len(body) == 5:
         rid, seat, choice, timeout = body[1:]
         if type(rid) is not int or type(seat) is not int or type(timeout) is not bool:
             raise ValueError("bad decision record")
         return Decision(rid, seat, choice, timeout, events_so_far)
     raise ValueError(f"unknown record tag {tag!r} or wrong length")
+
+
+HEADER_FIELDS = {
+    "format": int,
+    "game": str,
+    "ruleset_version": str,
+    "config": dict,
+    "seed": int,
+    "seats": [dict],
+    "table": str,
+}
+SEAT_FIELDS = {"seat": int, "agent": str}
+
+
+def check_header(path: str, body: object) -> dict[str, Any]:
+    try:
+        header = check_fields("header", body, HEADER_FIELDS)
+        for seat in header["seats"]:
+            check_fields("header seat", seat, SEAT_FIELDS)
+    except ProtocolError as exc:
+        raise LogError(f"{path}: bad header record ({exc.message})") from None
+    if header["format"] != FORMAT_VERSION:
+        raise LogError(f"{path}: log format {header['format']} is not supported")
+    return header
 
 
 def read_log(path: str | os.PathLike[str]) -> Log:
@@ -104,11 +129,9 @@ def read_log(path: str | os.PathLike[str]) -> Log:
             log.tail = Tail(pos, f"checksum mismatch in record at byte {pos}")
             break
         try:
-            body = unpack(payload, MAX_RECORD_BYTES)
+            body = unpack(payload, MAX_RECORD_BYTES, LOG_LIMITS)
             if header is None:
-                if not isinstance(body, dict) or body.get("format") != FORMAT_VERSION:
-                    raise LogError(f"{path}: bad header record")
-                header = body
+                header = check_header(path, body)
             else:
                 rec = _record(body, n_events)
                 if isinstance(rec, Event):

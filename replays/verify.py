@@ -6,6 +6,7 @@ resume (a log's readable prefix must be reproduced; the game then continues from
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass
 from typing import Any
 
@@ -13,7 +14,9 @@ from game_agent.engine import Decision, EngineError, Event, Game, IllegalReply, 
 from game_agent.engine.ruleset import ConfigError
 from game_agent.games import load
 from protocol.codec import pack, unpack
+from replays.format import FRAME, MAGIC
 from replays.reader import Log, read_log
+from replays.writer import LogWriter
 
 
 @dataclass(frozen=True)
@@ -97,6 +100,10 @@ def reexecute(log: Log) -> Reexecution:
                     f"event #{matched}: re-execution gives {nxt}, "
                     f"the log has decision {rec.id} instead",
                 )
+            if rec.timeout and unpack(pack(rec.choice)) != unpack(pack(pending.default)):
+                return diverge(
+                    matched, f"decision {rec.id} is marked as a timeout but is not the default"
+                )
             if rec.id != pending.id or rec.seat != pending.seat:
                 return diverge(
                     matched,
@@ -111,6 +118,50 @@ def reexecute(log: Log) -> Reexecution:
                 return diverge(matched, f"decision {rec.id}: {exc}")
             logged_request = False
     return Reexecution(game, matched, logged_request, None)
+
+
+def canonical_bytes(header: dict[str, Any], game: Game) -> bytes:
+    """The log a host writes for this game: events, then each request and its decision."""
+    out = io.BytesIO()
+    w = LogWriter.to_stream(out, header)
+    done = 0
+    for d in game.decisions:
+        w.events(game.events[done : d.at])
+        done = d.at
+        w.request(_request_of(game, d))
+        w.decision(d)
+    w.events(game.events[done:])
+    if game.pending is not None:
+        w.request(game.pending)
+    return out.getvalue()
+
+
+def _request_of(game: Game, d: Decision) -> RequestSpec:
+    return game.requests[d.id]
+
+
+def first_different_record(path: str, log: Log, game: Game) -> str | None:
+    """Compare the file with the canonical bytes record by record (types, key order, flags,
+    missing or extra records: anything the value comparison above may not see)."""
+    with open(path, "rb") as f:
+        have = f.read()
+    want = canonical_bytes(log.header, game)
+    if have == want:
+        return None
+    pos = len(MAGIC)
+    n = 0
+    while pos < min(len(have), len(want)):
+        length_have = FRAME.unpack_from(have, pos)[0]
+        length_want = FRAME.unpack_from(want, pos)[0]
+        end = pos + FRAME.size + length_want
+        if length_have != length_want or have[pos:end] != want[pos:end]:
+            what = "the header" if n == 0 else f"record #{n}"
+            return f"{what} (byte {pos}) is not what re-execution writes"
+        pos = end
+        n += 1
+    if len(have) > len(want):
+        return f"the log has {len(have) - len(want)} extra bytes after record #{n - 1}"
+    return f"the log stops early at record #{n}"
 
 
 @dataclass(frozen=True)
@@ -149,6 +200,9 @@ def verify(path: str) -> Report:
             rx.matched_events,
             n_dec,
         )
+    first = first_different_record(path, log, game)
+    if first is not None:
+        return Report(False, f"{path}: diverges: {first}", rx.matched_events, n_dec)
     return Report(
         True,
         f"{path}: OK, {rx.matched_events} events and {n_dec} decisions reproduced "

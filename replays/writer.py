@@ -33,6 +33,15 @@ class LogWriter:
         self._f.flush()
 
     @classmethod
+    def to_stream(cls, stream: BinaryIO, header: dict[str, Any]) -> LogWriter:
+        """Write to an open binary stream (e.g. BytesIO, to build a log's canonical bytes)."""
+        self = cls.__new__(cls)
+        self.path = ""
+        self._f = stream
+        stream.write(MAGIC + frame(pack(header)))
+        return self
+
+    @classmethod
     def append_to(cls, path: str | os.PathLike[str]) -> LogWriter:
         """Continue an existing (already verified and tail-cut) log, e.g. after a crash."""
         self = cls.__new__(cls)

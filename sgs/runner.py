@@ -12,7 +12,7 @@ from game_agent.engine import Game, view_for
 from game_agent.games import load
 from replays.writer import LogWriter, header_for
 from user_agent.bot import Bot, NullView
-from user_agent.bots import resolve
+from user_agent.bots import BotSpecError, resolve
 from user_agent.views import for_game
 
 
@@ -23,7 +23,7 @@ def bot_seed(game_seed: int, seat: int) -> int:
 
 def make_bots(game: str, specs: Sequence[str], seats: int, seed: int) -> list[Bot]:
     if not specs:
-        raise ValueError("give at least one bot")
+        raise BotSpecError("give at least one bot")
     bots = []
     for seat in range(seats):
         cls = resolve(specs[seat % len(specs)], game)

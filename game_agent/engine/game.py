@@ -83,6 +83,7 @@ class Game:
         self.state: Any = ruleset.new_state(self.config, self.seats)
         self.events: list[Event] = []
         self.decisions: list[Decision] = []
+        self.requests: list[RequestSpec] = []  # every request issued; requests[d.id] for d
         self.pending: RequestSpec | None = None
         self.outcome: dict[str, Any] | None = None
         self._stack: list[Settlement] = []
@@ -173,6 +174,7 @@ class Game:
                     if out.id != len(self.decisions):
                         raise EngineError(f"request {out.kind} was built for another decision")
                     self.pending = out
+                    self.requests.append(out)
                     return Step(self.events[mark:], out)
                 if type(out) is not GeneratorType:
                     raise EngineError(

@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from game_agent.engine import SPECTATOR
+from protocol.errors import ProtocolError
 from replays import LogError, read_log, verify
 from replays.player import render
 
@@ -12,7 +14,9 @@ from replays.player import render
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("replay", help="print or verify a recorded game")
     p.add_argument("file", help="a .sgslog file")
-    p.add_argument("--seat", type=int, default=None, help="show only what this seat saw")
+    p.add_argument(
+        "--seat", type=int, default=None, help="show only what this seat saw (-1: a spectator)"
+    )
     p.add_argument(
         "--verify",
         action="store_true",
@@ -32,9 +36,13 @@ def run(args: argparse.Namespace) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     seats = len(log.header.get("seats", []))
-    if args.seat is not None and not 0 <= args.seat < seats:
-        print(f"error: --seat must be in 0..{seats - 1}", file=sys.stderr)
+    if args.seat is not None and not SPECTATOR <= args.seat < seats:
+        print(f"error: --seat must be in {SPECTATOR}..{seats - 1}", file=sys.stderr)
         return 2
-    for line in render(log, args.seat):
-        print(line)
+    try:
+        for line in render(log, args.seat):
+            print(line)
+    except ProtocolError as exc:
+        print(f"error: {exc.message}", file=sys.stderr)
+        return 2
     return 1 if log.tail is not None else 0

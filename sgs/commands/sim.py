@@ -14,6 +14,7 @@ import structlog
 from game_agent.engine import ConfigError
 from sgs.options import add_game_options, game_config
 from sgs.runner import play
+from user_agent.bots import BotSpecError
 
 log = structlog.get_logger("sgs.sim")
 
@@ -87,8 +88,11 @@ def run(args: argparse.Namespace) -> int:
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     try:
         summary = simulate(args.game, game_config(args), args.games, args.seed, bots, args.log_dir)
-    except (ConfigError, ValueError) as exc:
+    except (ConfigError, BotSpecError) as exc:
         log.error("sim refused", reason=str(exc))
+        return 2
+    except OSError as exc:
+        log.error("sim failed", reason=f"{exc.filename}: {exc.strerror}")
         return 2
     if args.json:
         print(json.dumps(summary, sort_keys=True))

@@ -92,6 +92,17 @@ def test_replay_prints_the_game_and_seat_views(tmp_path: Path) -> None:
     seat = sgs("replay", str(path), "--seat", "1")
     assert seat.returncode == 0
     assert "? seat 0" not in seat.stdout and "? seat 1" in seat.stdout
+    spectator = sgs("replay", str(path), "--seat", "-1")
+    assert spectator.returncode == 0 and "? seat" not in spectator.stdout
+    piped = subprocess.run(
+        f"{sys.executable} -m sgs.cli replay {path} | head -1",
+        shell=True,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert piped.stdout.startswith("# harmony") and "Traceback" not in piped.stderr
     bad = sgs("replay", str(path), "--seat", "7")
     assert bad.returncode == 2 and "--seat" in bad.stderr
 
@@ -167,6 +178,11 @@ def test_sim_from_a_scenario_file() -> None:
         (["sim", "--game", "harmony", "--bots", "nobot"], "unknown bot"),
         (["sim", "--game", "harmony", "--games", "0"], "--games"),
         (["sim", "--game", "harmony", "--scenario", "/nonexistent.toml"], "cannot read scenario"),
+        (["sim", "--game", "harmony", "--bots", "{0}"], "unknown bot"),
+        (["sim", "--game", "harmony", "--bots", ".x:Y"], "absolute module"),
+        (["sim", "--game", "harmony", "--bots", "no_such_pkg:Bot"], "no module"),
+        (["sim", "--game", "harmony", "--seed", str(2**64)], "seed"),
+        (["sim", "--game", "harmony", "--log-dir", "/dev/null/x"], "sim failed"),
     ],
 )
 def test_bad_arguments_get_a_clear_message(args: list[str], needle: str) -> None:

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -140,3 +141,134 @@ def test_player_hides_other_seats_secrets(tmp_path: Path) -> None:
     assert "secret seat=1 value=" not in seat0
     assert "secret seat=1" in seat0  # the public form is still shown
     assert "? seat 1" not in seat0  # seat 1's requests are not seat 0's business
+
+
+def _rewrite(src: Path, dst: Path, edit: Any) -> None:
+    """Copy a log record by record through `edit(record) -> list of records`."""
+    from game_agent.engine import Decision, Event
+    from replays.writer import LogWriter
+
+    log = read_log(src)
+    w = LogWriter(dst, log.header)
+    for rec in log.records:
+        for out in edit(rec):
+            if isinstance(out, Event):
+                w.events([out])
+            elif isinstance(out, Decision):
+                w.decision(out)
+            else:
+                w.request(out)
+    w.close()
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        "timeout_flag",
+        "drop_requests",
+        "duplicate_request",
+        "float_for_int",
+        "key_order",
+    ],
+)
+def test_verify_is_byte_exact(tmp_path: Path, edit: str) -> None:
+    from game_agent.engine import Decision, Event, RequestSpec
+
+    src, dst = tmp_path / "g.sgslog", tmp_path / "edited.sgslog"
+    record_game(src)
+    state = {"done": False}
+
+    def once() -> bool:
+        first = not state["done"]
+        state["done"] = True
+        return first
+
+    last: list[Any] = []
+
+    def change(rec: Any) -> list[Any]:
+        if isinstance(rec, RequestSpec):
+            last[:] = [rec]
+        if (
+            edit == "timeout_flag"  # a timeout always applies the default: this one did not
+            and isinstance(rec, Decision)
+            and rec.choice != last[0].default
+            and once()
+        ):
+            return [Decision(rec.id, rec.seat, rec.choice, True, rec.at)]
+        if edit == "drop_requests" and isinstance(rec, RequestSpec):
+            return []
+        if edit == "duplicate_request" and isinstance(rec, RequestSpec) and once():
+            return [rec, rec]
+        if edit == "float_for_int" and isinstance(rec, Event) and rec.kind == "add" and once():
+            return [Event(rec.kind, {**rec.data, "n": float(rec.data["n"])}, rec.seats)]
+        if edit == "key_order" and isinstance(rec, Event) and rec.kind == "add" and once():
+            return [Event(rec.kind, dict(reversed(list(rec.data.items()))), rec.seats)]
+        return [rec]
+
+    _rewrite(src, dst, change)
+    assert dst.read_bytes() != src.read_bytes()
+    report = verify(str(dst))
+    assert not report.ok, report.message
+    assert "diverges" in report.message or "not" in report.message
+
+
+def test_large_records_read_back(tmp_path: Path) -> None:
+    from game_agent.engine import Event
+    from replays.writer import LogWriter
+
+    path = tmp_path / "big.sgslog"
+    header = {
+        "format": 1,
+        "game": "toy",
+        "ruleset_version": "1",
+        "config": {},
+        "seed": 1,
+        "seats": [{"seat": 0, "agent": "x"}],
+        "table": "",
+    }
+    with LogWriter(path, header) as w:
+        w.events([Event("add", {"items": list(range(20000)), "text": "x" * 70000})])
+    log = read_log(path)
+    assert log.tail is None and len(log.events[0].data["items"]) == 20000
+
+
+@pytest.mark.parametrize(
+    "header",
+    [
+        {"format": 1},
+        {
+            "format": 2,
+            "game": "toy",
+            "ruleset_version": "1",
+            "config": {},
+            "seed": 1,
+            "seats": [],
+            "table": "",
+        },
+        {
+            "format": 1,
+            "game": "toy",
+            "ruleset_version": "1",
+            "config": {},
+            "seed": "x",
+            "seats": [],
+            "table": "",
+        },
+        {
+            "format": 1,
+            "game": "toy",
+            "ruleset_version": "1",
+            "config": {},
+            "seed": 1,
+            "seats": 5,
+            "table": "",
+        },
+    ],
+)
+def test_bad_headers_are_a_log_error(tmp_path: Path, header: dict[str, Any]) -> None:
+    from replays.writer import LogWriter
+
+    path = tmp_path / "bad.sgslog"
+    LogWriter(path, header).close()
+    with pytest.raises(LogError):
+        read_log(path)

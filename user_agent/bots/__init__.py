@@ -16,17 +16,27 @@ BUNDLED: dict[str, str] = {
 }
 
 
+class BotSpecError(ValueError):
+    """A --bot/--bots value that names no usable bot."""
+
+
 def resolve(spec: str, game: str) -> type[Bot]:
     """`random`, `greedy` or `package.module:Class` -> the bot class."""
-    target = BUNDLED.get(spec, spec).format(game=game)
+    target = BUNDLED[spec].format(game=game) if spec in BUNDLED else spec
     if ":" not in target:
-        raise ValueError(f"unknown bot {spec!r}: use one of {', '.join(BUNDLED)} or module:Class")
+        raise BotSpecError(f"unknown bot {spec!r}: use one of {', '.join(BUNDLED)} or module:Class")
     module_name, _, cls_name = target.partition(":")
+    if not module_name or module_name.startswith("."):
+        raise BotSpecError(f"bot {spec!r}: give an absolute module path (package.module:Class)")
     try:
         module = importlib.import_module(module_name)
-    except ModuleNotFoundError:
-        raise ValueError(f"bot {spec!r} is not available for game {game!r}") from None
+    except ModuleNotFoundError as exc:
+        if exc.name is not None and module_name.startswith(exc.name):
+            if spec in BUNDLED:
+                raise BotSpecError(f"bot {spec!r} is not available for game {game!r}") from None
+            raise BotSpecError(f"bot {spec!r}: no module {exc.name!r}") from None
+        raise
     cls = getattr(module, cls_name, None)
     if not (isinstance(cls, type) and issubclass(cls, Bot)):
-        raise ValueError(f"{target} is not a Bot subclass")
+        raise BotSpecError(f"{target} is not a Bot subclass")
     return cls
