@@ -23,7 +23,7 @@ from game_agent.server.deadlines import Deadline, Heartbeats, deadline_for
 from game_agent.server.fanout import Fanout
 from game_agent.server.ratelimit import RateLimiter
 from game_agent.server.seats import Seat, Seats
-from protocol.codec import MAX_MESSAGE_BYTES, decode, encode
+from protocol.codec import MAX_AGENT_MESSAGE_BYTES, MAX_MESSAGE_BYTES, decode, encode
 from protocol.errors import ProtocolError
 from protocol.messages import (
     Bye,
@@ -40,9 +40,10 @@ from replays import LogWriter
 
 log = structlog.get_logger("sgs.server")
 
-# Frames up to this size reach the codec (which refuses anything over MAX_MESSAGE_BYTES with a
-# `too_large` error); libzmq drops the connection of a peer that sends a larger one.
-MAX_FRAME_BYTES = 2 * MAX_MESSAGE_BYTES
+# Frames up to this size reach the codec, which refuses anything over MAX_AGENT_MESSAGE_BYTES
+# (64 KiB; an agent's messages are tiny) with a `too_large` error; libzmq drops the connection of
+# a peer that sends a larger frame, before it costs any memory.
+MAX_FRAME_BYTES = MAX_MESSAGE_BYTES
 MAX_BATCH = 256  # messages handled per loop turn before housekeeping runs again
 
 
@@ -220,7 +221,7 @@ class Table:
             self._refuse(identity, where, "bad_frames", "send exactly one frame per message")
             return
         try:
-            msg = decode(frames[1])
+            msg = decode(frames[1], max_bytes=MAX_AGENT_MESSAGE_BYTES)
         except ProtocolError as exc:
             self._refuse(identity, where, exc.code, exc.message)
             return

@@ -20,7 +20,7 @@ from conftest import (
     wait_for,
 )
 
-from protocol.codec import MAX_MESSAGE_BYTES
+from protocol.codec import MAX_AGENT_MESSAGE_BYTES, MAX_MESSAGE_BYTES
 from replays import read_log, verify
 
 
@@ -99,8 +99,13 @@ def test_bad_input_gets_errors_and_the_game_goes_on(procs: Procs) -> None:
         hello = {"t": "hello", "version": 1, "table": "", "seat": 1, "token": token, "name": "x"}
         refused(b"\xc1\x00garbage", "bad_encoding")
         refused(b"", "bad_encoding")
-        refused(b"\x00" * (MAX_MESSAGE_BYTES + 1000), "too_large")
+        refused(b"\x00" * (MAX_AGENT_MESSAGE_BYTES + 1000), "too_large")
         refused(pack([1, 2, 3]), "bad_type")
+        refused(pack({"t": "heartbeat", "time": float("nan")}), "bad_encoding")
+        deep: list[object] = [0]
+        for _ in range(40):
+            deep = [deep]
+        refused(pack({"t": "reply", "id": 0, "choice": deep}), "bad_encoding")
         refused(pack({"t": "teleport"}), "unknown_type")
         refused(pack({**hello, "seat": "one"}), "bad_field")
         refused(pack({**hello, "extra": 1}), "unknown_field")
@@ -124,7 +129,7 @@ def test_bad_input_gets_errors_and_the_game_goes_on(procs: Procs) -> None:
         # A frame over the socket's size limit: libzmq drops that connection (no answer is
         # possible); the peer reconnects and is served again.
         big = RawAgent(served.endpoint)
-        big.send(b"\x00" * (3 * MAX_MESSAGE_BYTES))
+        big.send(b"\x00" * (MAX_MESSAGE_BYTES + 1000))
         assert big.recv(0.5) is None
         big.send(b"\xc1")
         big.expect_error("bad_encoding")
@@ -168,9 +173,12 @@ def play_with_bad_replies(seat: RawAgent) -> None:
             seat.expect_error("stale_request")
         seat.send({"t": "reply", "id": rid + 1000, "choice": req["default"]})
         seat.expect_error("unknown_request")
-        for bad in ([99, 0, 0], [0, 0], "T", None, True, {"cell": 0}):
+        for bad in ([99, 0, 0], [0, 0], [-1, 0, 0], 0, None):  # well-formed, not legal here
             seat.send({"t": "reply", "id": rid, "choice": bad})
             assert seat.expect_error("illegal_reply")["ref"] == rid
+        for bad in ("T", True, {"cell": 0}, [0.5, 0, 0]):  # not a choice at all
+            seat.send({"t": "reply", "id": rid, "choice": bad})
+            seat.expect_error("bad_field")
         seat.send({"t": "reply", "id": "7", "choice": 0})
         seat.expect_error("bad_field")
         seen.add("illegal")
