@@ -140,7 +140,7 @@ def test_bad_input_gets_errors_and_the_game_goes_on(procs: Procs) -> None:
             intruder.send(pack({"t": "heartbeat", "time": 0.0}))
         codes = intruder.error_codes_until("rate_limited")
         assert set(codes) == {"not_seated", "rate_limited"}
-        assert codes.count("rate_limited") == 1 and len(codes) < 1000
+        assert 1 <= codes.count("rate_limited") <= 3 and len(codes) < 1000
 
         play_with_bad_replies(seat)
     finally:
