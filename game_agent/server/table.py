@@ -200,8 +200,8 @@ class Table:
             self._publish(self._spectator_welcome())
         for seat in self.seats.seats:
             if seat.connected and self.beats.silent(seat.last_heard, now):
-                seat.connected = False
                 self.log.warning("agent silent, marked disconnected", seat=seat.index)
+                self._gone(seat, now)
         d = self.deadline
         if d is not None and d.due(now) and not self.game.finished:
             self._expire(d)
@@ -243,11 +243,19 @@ class Table:
             pass
         elif isinstance(msg, Bye):
             self.log.info("agent left", seat=seat.index, reason=msg.reason[:200])
-            seat.connected = False
             seat.synced = False
             self._said_bye.add(seat.index)
+            self._gone(seat, now)
         else:
             self._refuse(identity, where, "unexpected_type", f"{msg.TYPE} is sent by the server")
+
+    def _gone(self, seat: Seat, now: float) -> None:
+        """The seat's agent left or fell silent. Without deadlines (--deadline 0) its pending
+        request takes the default now; with one, at the deadline as usual."""
+        seat.connected = False
+        d = self.deadline
+        if d is not None and d.seat == seat.index and d.at is None:
+            d.at = now
 
     def _hello(self, identity: bytes, msg: Hello, now: float) -> None:
         def no(code: str, why: str) -> None:
@@ -274,6 +282,7 @@ class Table:
             return no("seat_taken", f"seat {msg.seat} is held by a live connection")
         again = seat.identity is not None
         self.seats.claim(seat, identity, msg.name[:100], now)
+        self._said_bye.discard(seat.index)
         self.log.info(
             "agent joined" if not again else "agent reconnected", seat=seat.index, name=seat.name
         )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import signal
+import time
 from pathlib import Path
 from typing import Any
 
@@ -220,4 +221,43 @@ def test_the_client_library_rides_out_a_network_drop(procs: Procs, tmp_path: Pat
     assert "reconnecting" in events or any(
         r.get("event") == "gap in events, resyncing" for r in bot.stderr_records()
     ), bot.output()
+    assert verify(served.log_path).ok
+
+
+def test_a_silent_holder_loses_its_seat_to_a_new_connection(procs: Procs) -> None:
+    served = procs.serve("--game", "harmony", "--bots", "greedy,-", "--seed", "6",
+                         "--heartbeat", "0.1", "--liveness", "0.5")  # fmt: skip
+    first, second = RawAgent(served.endpoint), RawAgent(served.endpoint)
+    try:
+        assert first.hello(1, served.tokens[1])["t"] == "welcome"
+        assert second.hello(1, served.tokens[1])["code"] == "seat_taken"
+        time.sleep(1.0)  # the first holder says nothing: marked disconnected
+        assert second.hello(1, served.tokens[1])["t"] == "welcome"
+        first.send({"t": "heartbeat", "time": 0.0})
+        first.expect_error("not_seated")  # its seat is gone
+        second.send({"t": "resync", "last_seq": -1})
+        play_defaults(second, answered=set())
+    finally:
+        first.close()
+        second.close()
+    assert served.proc.wait() == 0, served.proc.output()
+    assert verify(served.log_path).ok
+
+
+def test_without_deadlines_a_departed_seat_takes_defaults_at_once(procs: Procs) -> None:
+    served = procs.serve("--game", "harmony", "--bots", "greedy,-", "--seed", "6",
+                         "--deadline", "0")  # fmt: skip
+    agent = RawAgent(served.endpoint)
+    try:
+        assert agent.hello(1, served.tokens[1])["t"] == "welcome"
+        agent.send({"t": "resync", "last_seq": -1})
+        req = agent.recv_type("request")
+        assert req["deadline"] == 0  # no deadline
+        agent.send({"t": "bye", "reason": "going away"})
+    finally:
+        agent.close()
+    assert served.proc.wait() == 0, served.proc.output()
+    log = read_log(served.log_path)
+    mine = [d for d in log.decisions if d.seat == 1]
+    assert mine and all(d.timeout for d in mine)
     assert verify(served.log_path).ok
