@@ -319,3 +319,22 @@ def test_every_minus_horse(horse: str) -> None:
     t = Table(scen(lord(equip=[horse]), seat(), seat(), seat(), seat()))
     assert distance(t.st, 0, 2) == 1 and distance(t.st, 2, 0) == 2
     assert distance(t.st, 0, 1) == 1  # never below 1
+
+
+def test_blade_chains_while_the_follow_ups_are_dodged() -> None:
+    t = Table(
+        scen(
+            lord(hand=["slash", "slash", "slash"], equip=["blade"]),
+            seat(hand=["dodge", "dodge"], hp=4),
+        )
+    )
+    t.play("slash", 1).respond("dodge", seat=1)
+    t.respond("slash", seat=0)  # Blade: a second Slash
+    t.respond("dodge", seat=1)
+    r = t.expect("respond", 0)  # dodged again: Blade is offered again
+    assert r.info["reason"] == "blade"
+    t.respond("slash", seat=0)
+    ev = t.new()
+    assert [u["counted"] for u in of(ev, "use")] == [True, False, False]
+    assert of(ev, "damage")[0]["target"] == 1 and t.hp(1) == 3
+    check_fold(t.g)

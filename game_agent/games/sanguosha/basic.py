@@ -45,6 +45,7 @@ def slash_effect(g: Game, use: CardUse, target: int) -> Settlement:
         respond(g, target, vc, "use", "slash")
     if dodged:
         g.emit("slash_missed", {"source": use.user, "target": target})
+        use.extra.setdefault("missed", []).append(target)
         if hooks.ready(g, hooks.SLASH_MISSED, se, [use.user]):
             yield hooks.TRIGGERS.run(g, hooks.SLASH_MISSED, se, [use.user])
         if not se.hit:

@@ -244,11 +244,20 @@ def _blade_can(g: Game, seat: int, se: SlashEffect) -> bool:
 
 
 def _blade_settle(g: Game, seat: int, se: SlashEffect) -> Settlement:
-    """Offer another Slash on the same target: no distance check, not counted (§6 row 17)."""
-    vc = yield from ask_card(g, seat, "slash", "use", "blade", target=se.target)
-    if vc is not None:
+    """Offer another Slash on the same target: no distance check, not counted (§6 row 17).
+
+    The engine never re-enters a trigger that is settling, so a follow-up Slash that is dodged
+    again is offered again here, in a loop, rather than by a nested Blade trigger.
+    """
+    while True:
+        vc = yield from ask_card(g, seat, "slash", "use", "blade", target=se.target)
+        if vc is None:
+            return
         skill(g, seat, "blade")
-        yield use_card(g, CardUse(seat, vc, [se.target]))
+        follow = CardUse(seat, vc, [se.target])
+        yield use_card(g, follow)
+        if se.target not in follow.extra.get("missed", ()) or not _blade_can(g, seat, se):
+            return
 
 
 def _axe_cards(st: State, seat: int) -> list[int]:

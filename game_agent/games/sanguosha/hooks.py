@@ -70,7 +70,12 @@ def ready(g: Game, timing: str, payload: Any, order: Iterable[int]) -> bool:
     found = BY_TIMING.get(timing)
     if not found:
         return False
-    return any(t.can_trigger(g, seat, payload) for seat in order for t in found)
+    active = getattr(g, "active_triggers", ())  # the engine never re-enters a settling trigger
+    return any(
+        (timing, t.name, seat) not in active and t.can_trigger(g, seat, payload)
+        for seat in order
+        for t in found
+    )
 
 
 def fire(g: Game, timing: str, payload: Any, order: list[int]) -> Settlement:
