@@ -164,6 +164,7 @@ def run(args: argparse.Namespace) -> int:
     game = setup.game
     table = Table(game, setup.seats, setup.writer, setup.options, resumed=setup.resumed)
     procs: list[subprocess.Popen[bytes]] = []
+    finished = False
     try:
         endpoint, pub = table.bind()
         write_sidecar(
@@ -181,13 +182,16 @@ def run(args: argparse.Namespace) -> int:
         announce(setup, endpoint, pub)
         procs = start_bots(setup, endpoint)
         outcome = table.run()
+        finished = True
     except FillTimeout as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 3
     finally:
         table.close()
         setup.writer.close()
-        stop_bots(procs)
+        # After a finished game the bots leave by themselves; otherwise (interrupted, refused)
+        # they are stopped now. The log stays resumable either way.
+        stop_bots(procs, grace=5.0 if finished else 0.0)
     report(setup, table, outcome)
     return 0
 
@@ -259,7 +263,7 @@ def stop_bots(procs: Sequence[subprocess.Popen[bytes]], grace: float = 5.0) -> N
     end = time.monotonic() + grace
     for p in procs:
         try:
-            p.wait(max(end - time.monotonic(), 0.01))
+            p.wait(max(end - time.monotonic(), 0.001))
         except subprocess.TimeoutExpired:
             p.terminate()
             try:
