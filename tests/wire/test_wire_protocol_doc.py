@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 import os
 import pkgutil
+import threading
 import warnings
 from pathlib import Path
 from typing import Any
@@ -95,7 +96,12 @@ def test_the_minimal_bot_of_the_spec_plays_a_whole_game(procs: Procs) -> None:
     served = procs.serve("--game", "harmony", "--bots", "greedy,-", "--seed", "12")
     namespace: dict[str, Any] = {}
     exec(compile(code, "PROTOCOL.md section 14", "exec"), namespace)
-    namespace["run"](served.endpoint, 1, served.tokens[1])
+    bot = threading.Thread(
+        target=namespace["run"], args=(served.endpoint, 1, served.tokens[1]), daemon=True
+    )
+    bot.start()
+    bot.join(60)  # bounded: the bot returns when the server says bye
+    assert not bot.is_alive(), "the minimal bot did not finish"
     assert served.proc.wait() == 0, served.proc.output()
     log = read_log(served.log_path)
     assert log.decisions and not any(d.timeout for d in log.decisions)
