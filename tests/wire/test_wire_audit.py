@@ -110,3 +110,20 @@ def assert_hidden_stays_hidden(events: list[Event], seat: int, received: list[An
             assert got == plain(ev.public), (ev.kind, seat)
             if ev.public != ev.data:
                 assert got != plain(ev.data), (ev.kind, seat)
+
+
+def test_only_the_fanout_builds_event_messages() -> None:
+    """One place decides what a seat may see: in the server, only fanout.py builds events (with
+    view_for), and requests are built for the pending request's own seat only."""
+    import game_agent.server as server
+
+    root = Path(server.__file__).parent
+    for source in sorted(root.glob("*.py")):
+        text = source.read_text()
+        if source.name == "fanout.py":
+            assert "view_for(ev, seat)" in text
+            continue
+        assert "EventMsg(" not in text, f"{source.name} builds events itself"
+        assert "view_for" not in text, f"{source.name} decides visibility itself"
+    table = (root / "table.py").read_text()
+    assert table.count("RequestMsg(") == 1  # in _send_request, to seats[req.seat] only
