@@ -124,6 +124,6 @@ def test_only_the_fanout_builds_event_messages() -> None:
             assert "view_for(ev, seat)" in text
             continue
         assert "EventMsg(" not in text, f"{source.name} builds events itself"
-        assert "view_for" not in text, f"{source.name} decides visibility itself"
+        assert "view_for(" not in text, f"{source.name} decides visibility itself"
     table = (root / "table.py").read_text()
     assert table.count("RequestMsg(") == 1  # in _send_request, to seats[req.seat] only
