@@ -3,7 +3,7 @@ ping-pong between two processes, measured in the same run.
 
     python benchmarks/wire_bench.py [--game harmony] [--games 10] [--pings 3000]
 
-Networked decision: `sgs serve --bots random,random` with both seats played by bot processes;
+Networked decision: `sgs serve --bots random` with every seat played by a bot process;
 the server times its game loop from the first request to the end and divides by the decisions
 (one request out, the bot's reply back, the engine step, the log write, the fan-out of that step's
 events to every seat and the spectator stream). The same games in-process (`sgs.runner.play`)
@@ -60,10 +60,12 @@ def env() -> dict[str, str]:
 
 
 def echo_server(endpoint: str) -> None:
-    """The far end of the ping-pong: decode each request, answer with a reply."""
+    """The far end of the ping-pong: decode each request, answer with a reply. Prints the bound
+    endpoint (so `tcp://127.0.0.1:*` picks a free port race-free)."""
     ctx = zmq.Context.instance()
     sock = ctx.socket(zmq.ROUTER)
     sock.bind(endpoint)
+    print(sock.getsockopt(zmq.LAST_ENDPOINT).decode(), flush=True)
     while True:
         ident, raw = sock.recv_multipart()
         msg = msgpack.unpackb(raw, raw=False)
@@ -75,10 +77,17 @@ def echo_server(endpoint: str) -> None:
     sock.close(0)
 
 
-def ping_pong(endpoint: str, pings: int) -> list[float]:
-    """Round-trip times in seconds to an echo process bound at `endpoint`."""
-    server = subprocess.Popen([sys.executable, __file__, "--echo-server", endpoint], env=env())
+def ping_pong(bind: str, pings: int) -> list[float]:
+    """Round-trip times in seconds to an echo process bound at `bind`."""
+    server = subprocess.Popen(
+        [sys.executable, __file__, "--echo-server", bind],
+        env=env(),
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     try:
+        assert server.stdout is not None
+        endpoint = server.stdout.readline().strip()
         sock = zmq.Context.instance().socket(zmq.DEALER)
         sock.setsockopt(zmq.LINGER, 0)
         sock.connect(endpoint)
@@ -96,16 +105,12 @@ def ping_pong(endpoint: str, pings: int) -> list[float]:
         sock.poll(2000)
         sock.close(0)
     finally:
-        server.wait(10)
+        try:
+            server.wait(5)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
     return times
-
-
-def free_tcp_endpoint() -> str:
-    probe = zmq.Context.instance().socket(zmq.ROUTER)
-    probe.bind("tcp://127.0.0.1:*")
-    endpoint: str = probe.getsockopt(zmq.LAST_ENDPOINT).decode()
-    probe.close(0)
-    return endpoint
 
 
 def served_games(game: str, games: int, seed: int) -> tuple[int, float, list[float]]:
@@ -116,7 +121,7 @@ def served_games(game: str, games: int, seed: int) -> tuple[int, float, list[flo
         for i in range(games):
             out = subprocess.run(
                 [sys.executable, "-m", "sgs.cli", "serve", "--game", game, "--bots",
-                 "random,random", "--seed", str(seed + i), "--log-dir", tmp, "--linger", "1"],
+                 "random", "--seed", str(seed + i), "--log-dir", tmp, "--linger", "1"],
                 cwd=REPO, env=env(), capture_output=True, text=True, timeout=300,
             )  # fmt: skip
             if out.returncode != 0:
@@ -152,7 +157,7 @@ def main() -> int:
         return 0
     with tempfile.TemporaryDirectory() as tmp:
         ipc = ping_pong(f"ipc://{tmp}/echo.sock", args.pings)
-    tcp = ping_pong(free_tcp_endpoint(), args.pings)
+    tcp = ping_pong("tcp://127.0.0.1:*", args.pings)
     n, secs, medians = served_games(args.game, args.games, args.seed)
     n_local, secs_local = in_process(args.game, args.games, args.seed)
     net_ms = statistics.median(medians)
@@ -165,7 +170,7 @@ def main() -> int:
           f"(p90 {p90:.4f} ms, {len(tcp)} round trips)")  # fmt: skip
     print(f"bare DEALER/ROUTER msgpack ping-pong, ipc:          median {ipc_ms:.4f} ms")
     print(
-        f"networked decision ({args.game}, {args.games} games, 2 bot processes, tcp): "
+        f"networked decision ({args.game}, {args.games} games, a bot process per seat, tcp): "
         f"median request-to-reply {net_ms:.4f} ms; whole game loop {loop_ms:.4f} ms per "
         f"decision ({n} decisions in {secs:.3f} s, incl. engine, log and fan-out)"
     )
