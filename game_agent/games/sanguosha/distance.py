@@ -31,6 +31,22 @@ def seat_distance(st: State, a: int, b: int) -> int:
     return min(cw, alive - cw)
 
 
+def distances_from(st: State, a: int, spent: frozenset[int] = NONE) -> dict[int, int]:
+    """a's distance to every other living seat, in one pass over the ring (a must be alive)."""
+    players = st.players
+    n = len(players)
+    ring = [(a + i) % n for i in range(1, n) if players[(a + i) % n].alive]
+    m = len(ring) + 1
+    mods = hooks.DISTANCE_MODS
+    out: dict[int, int] = {}
+    for k, b in enumerate(ring, 1):
+        d = k if k < m - k else m - k
+        for mod in mods:
+            d += mod(st, a, b, spent)
+        out[b] = d if d > 1 else 1
+    return out
+
+
 def distance(st: State, a: int, b: int, spent: frozenset[int] = NONE) -> int:
     if a == b:
         return 0

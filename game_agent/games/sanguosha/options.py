@@ -13,7 +13,11 @@ from typing import TYPE_CHECKING, Any
 from game_agent.engine import Settlement
 from game_agent.games.sanguosha import hooks
 from game_agent.games.sanguosha.cards import DESC, KINDS, NAME, VCard, real
-from game_agent.games.sanguosha.distance import distance, in_attack_range
+from game_agent.games.sanguosha.distance import (
+    attack_range,
+    distance,
+    distances_from,
+)
 from game_agent.games.sanguosha.state import (
     State,
     action_order,
@@ -43,11 +47,12 @@ def slash_limit_ok(st: State, seat: int, vc: VCard) -> bool:
 
 def slash_targets(st: State, user: int, vc: VCard, check_range: bool = True) -> list[int]:
     spent = frozenset(vc.subcards)
+    reach = attack_range(st, user, spent)
+    dist = distances_from(st, user, spent)
     return [
         t
-        for t in others_in_order(st, user)
-        if (not check_range or in_attack_range(st, user, t, spent))
-        and not prohibited(st, user, t, "slash")
+        for t, d in dist.items()
+        if (not check_range or d <= reach) and not prohibited(st, user, t, "slash")
     ]
 
 
@@ -66,12 +71,11 @@ def snatch_in_reach(st: State, user: int, vc: VCard, t: int) -> bool:
 
 def collateral_victims(st: State, user: int, wielder: int) -> list[int]:
     """§6 row 25: the victim may be the user; checked against the wielder's attack range."""
+    reach = attack_range(st, wielder)
     return [
         v
-        for v in action_order(st, wielder)
-        if v != wielder
-        and in_attack_range(st, wielder, v)
-        and not prohibited(st, wielder, v, "slash")
+        for v, d in distances_from(st, wielder).items()
+        if d <= reach and not prohibited(st, wielder, v, "slash")
     ]
 
 
