@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from game_agent.engine import Settlement
 from game_agent.games.sanguosha import hooks
-from game_agent.games.sanguosha.cards import VCard
+from game_agent.games.sanguosha.cards import NAME, VCard
 from game_agent.games.sanguosha.state import State, action_order
 from game_agent.games.sanguosha.zones import clear_processing
 
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 def window(g: Game, card: VCard, target: int, user: int | None) -> Settlement:
     """-> True when the effect of `card` on `target` is cancelled (use with `yield from`)."""
-    from game_agent.games.sanguosha.use import CardUse, ask_card, emit_use
+    from game_agent.games.sanguosha.use import Asked, CardUse, ask_card, emit_use
 
     st: State = g.state
     cancelled = False
@@ -32,7 +32,14 @@ def window(g: Game, card: VCard, target: int, user: int | None) -> Settlement:
         responder = None
         vc = None
         start = st.current if st.current >= 0 and st.players[st.current].alive else on
+        views = [v for v in hooks.VIEW_AS if v.card == "nullification"]
+        asked = hooks.CARD_ASKED in hooks.BY_TIMING
         for seat in action_order(st, start):
+            # cheap skip of seats that cannot produce a Nullification at all
+            if not views and not any(NAME[c] == "nullification" for c in st.players[seat].hand):
+                probe = Asked(seat, "nullification", "use", "nullify", user, False)
+                if not asked or not hooks.ready(g, hooks.CARD_ASKED, probe, [seat]):
+                    continue
             vc = yield from ask_card(
                 g, seat, "nullification", "use", "nullify", source=user, target=on, against=against
             )
