@@ -21,6 +21,8 @@ from user_agent.views.sanguosha import SanguoshaView, make_view
 CONFIGS: list[dict[str, Any]] = [{"mode": "identity", "players": n} for n in range(2, 11)] + [
     {"mode": "1v1"},
     {"players": 6, "role_variant": "two_renegades", "ex_cards": False},
+    {"players": 4, "max_rounds": 3, "generals": "random"},
+    {"players": 5, "reshuffle_limit": 0},
 ]
 SCHEMA = get_schema("sanguosha")
 
@@ -50,13 +52,17 @@ def play(config: dict[str, Any], seed: int) -> tuple[Game, list[SanguoshaView]]:
     return g, views
 
 
+def st_rounds(g: Game) -> int:
+    return int(g.state.round)
+
+
 def _legal_default(req: Any) -> bool:
     from protocol.choices import check_choice
 
     return check_choice(req, req.default) is None
 
 
-@pytest.mark.parametrize("i", range(48))
+@pytest.mark.parametrize("i", range(78))
 def test_random_games_keep_every_invariant(i: int) -> None:
     config = CONFIGS[i % len(CONFIGS)]
     g, views = play(config, 1000 + i)
@@ -64,6 +70,10 @@ def test_random_games_keep_every_invariant(i: int) -> None:
     assert len(overs) == 1 and g.events[-1] is overs[0] and g.outcome is not None
     o = g.outcome
     assert (o["winner"] is None) == (o["winners"] == [])
+    if config.get("max_rounds") == 3:
+        assert st_rounds(g) <= 3
+    if config.get("reshuffle_limit") == 0:
+        assert g.state.reshuffles == 0
     check_fold(g)
     st = g.state
     for ev in g.events:
