@@ -120,11 +120,12 @@ class Table:
         router.setsockopt(zmq.ROUTER_HANDOVER, 1)
         router.setsockopt(zmq.ROUTER_MANDATORY, 1)
         router.setsockopt(zmq.LINGER, 1000)
+        self._router = router
         router.bind(self.opts.bind)
         pub = self._ctx.socket(zmq.PUB)
         pub.setsockopt(zmq.LINGER, 1000)
+        self._pub = pub
         pub.bind(self.opts.pub_bind or default_pub_bind(self.opts.bind))
-        self._router, self._pub = router, pub
         self.endpoint = _endpoint(router)
         self.pub_endpoint = _endpoint(pub)
         self.log.info("listening", endpoint=self.endpoint, spectators=self.pub_endpoint)

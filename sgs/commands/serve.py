@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import structlog
+import zmq
 
 from game_agent.engine import ConfigError, Game
 from game_agent.server import (
@@ -166,7 +167,14 @@ def run(args: argparse.Namespace) -> int:
     procs: list[subprocess.Popen[bytes]] = []
     finished = False
     try:
-        endpoint, pub = table.bind()
+        try:
+            endpoint, pub = table.bind()
+        except (zmq.ZMQError, ValueError) as exc:
+            print(f"error: cannot bind the table's endpoints: {exc}", file=sys.stderr)
+            if not setup.resumed:  # nothing was played: leave no empty log behind
+                setup.writer.close()
+                os.unlink(setup.log_path)
+            return 2
         write_sidecar(
             setup.log_path,
             {
