@@ -6,13 +6,17 @@ Games cycle over identity with 2-10 players and the 1v1 mode. After every decisi
 of the deck are in exactly one zone, no HP exceeds max HP, a living seat is below 1 HP only
 inside a dying settlement; at the end: exactly one outcome
 (one game_over event), the winners are consistent with it, and fold(events) == live state.
+Every game is also written to a replay log as the hosts write it, and that log must pass
+`replays.verify` (re-execution from seed + decisions, byte for byte); `--no-logs` skips that.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
+import tempfile
 import time
 from collections import Counter
 from pathlib import Path
@@ -23,6 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from game_agent.engine import Game, fold
 from game_agent.games.sanguosha import RULESET
 from game_agent.games.sanguosha.state import State, zone_of_each
+from replays import LogWriter, header_for, verify
 from user_agent.bot import random_legal
 
 CONFIGS: list[dict[str, Any]] = [{"mode": "identity", "players": n} for n in range(2, 11)] + [
@@ -43,12 +48,21 @@ def check_state(st: State) -> str | None:
     return None
 
 
-def play_one(config: dict[str, Any], seed: int, check_every: bool = True) -> tuple[Game, int]:
+def play_one(
+    config: dict[str, Any], seed: int, check_every: bool = True, log_path: str | None = None
+) -> tuple[Game, int]:
     g = Game(RULESET, config, seed)
     rng = random.Random(seed * 7919 + 1)
+    writer = None if log_path is None else LogWriter(log_path, header_for(g, ["random"] * g.seats))
     step = g.start()
     decisions = 0
-    while step.request is not None:
+    while True:
+        if writer is not None:
+            writer.events(step.events)
+            if step.request is not None:
+                writer.request(step.request)
+        if step.request is None:
+            break
         if check_every:
             err = check_state(g.state)
             if err:
@@ -63,6 +77,13 @@ def play_one(config: dict[str, Any], seed: int, check_every: bool = True) -> tup
                     raise AssertionError(f"seed {seed}: {req.kind} asked of a dying/dead seat")
         step = g.resume(random_legal(step.request, rng))
         decisions += 1
+        if writer is not None:
+            writer.decision(g.decisions[-1])
+    if writer is not None:
+        writer.close()
+        report = verify(writer.path)
+        if not report.ok:
+            raise AssertionError(f"seed {seed} {config}: {report.message}")
     check_end(g, seed, config)
     return g, decisions
 
@@ -88,7 +109,10 @@ def main() -> int:
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--fast", action="store_true", help="check zones only at the end of games")
+    ap.add_argument("--no-logs", action="store_true", help="do not write and verify replay logs")
     args = ap.parse_args()
+    tmp = tempfile.TemporaryDirectory()
+    verified = 0
     reasons: Counter[str] = Counter()
     winners: Counter[str] = Counter()
     decisions = 0
@@ -96,7 +120,9 @@ def main() -> int:
     t0 = time.perf_counter()
     for i in range(args.games):
         config = CONFIGS[i % len(CONFIGS)]
-        g, d = play_one(config, args.seed + i, not args.fast)
+        path = None if args.no_logs else os.path.join(tmp.name, "game.sgslog")
+        g, d = play_one(config, args.seed + i, not args.fast, path)
+        verified += path is not None
         decisions += d
         events += len(g.events)
         assert g.outcome is not None
@@ -108,8 +134,9 @@ def main() -> int:
     el = time.perf_counter() - t0
     print(
         f"OK: {args.games} games, {decisions} decisions, {events} events in {el:.1f}s "
-        f"({decisions / el:.0f} decisions/s with checks)"
+        f"({decisions / el:.0f} decisions/s with checks); {verified} logs verified"
     )
+    tmp.cleanup()
     print("winners:", dict(winners))
     print("reasons:", dict(sorted(reasons.items())))
     return 0

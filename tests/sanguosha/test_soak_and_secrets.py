@@ -161,3 +161,21 @@ def test_log_records_round_trip_and_refold(config: dict[str, Any]) -> None:
     g2 = Game(RULESET, cfg, 2024)
     g2.replay(g.decisions)
     assert g2.events == g.events
+
+
+@pytest.mark.parametrize(
+    "config", CONFIGS, ids=lambda c: "-".join(f"{k}={v}" for k, v in c.items())
+)
+def test_logs_written_by_the_host_verify(config: dict[str, Any], tmp_path: Any) -> None:
+    """The in-process host writes the log; it re-executes byte for byte and refolds."""
+    from game_agent.engine import fold
+    from replays import read_log, verify
+    from sgs.runner import play as host_play
+
+    path = tmp_path / "game.sgslog"
+    played = host_play("sanguosha", config, 31, ["random"], path)
+    report = verify(str(path))
+    assert report.ok, report.message
+    g = played.game
+    log = read_log(path)
+    assert fold(RULESET, log.header["config"], g.seats, log.events) == g.state
