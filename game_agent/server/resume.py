@@ -1,8 +1,9 @@
 """Crash resume: bring a table back from its log after the game agent died (even by kill -9).
 
-1. read the log and cut a torn or corrupt tail (reported, never silent);
+1. read the log; a torn or corrupt tail is reported, never silent;
 2. re-execute the game from the header's seed and the logged decisions; every logged event must
-   match, or the resume is refused (the log and this ruleset disagree);
+   match, or the resume is refused (the log and this ruleset disagree) and the file is left
+   untouched; only then is the torn tail cut;
 3. append what the writer had not flushed: the events the re-execution produced after the log's
    last record, and the pending request. The file is then exactly what an uninterrupted game
    would have written at this point, so the finished log is byte-identical to one.
@@ -36,13 +37,8 @@ def resume_log(path: str) -> Resumed:
         log = read_log(path)
     except LogError as exc:
         raise ResumeError(str(exc)) from None
-    cut = None
-    if log.tail is not None:
-        size = os.path.getsize(path)
-        cut = f"{log.tail.reason}; cut {size - log.good_bytes} bytes at offset {log.good_bytes}"
-        truncate_tail(log)
     try:
-        rx = reexecute(log)
+        rx = reexecute(log)  # the records before any torn tail; the file is not touched yet
     except ConfigError as exc:
         raise ResumeError(f"{path}: cannot re-execute: {exc}") from None
     if rx.divergence is not None:
@@ -50,6 +46,11 @@ def resume_log(path: str) -> Resumed:
             f"{path}: refusing to resume, the log diverges from re-execution: "
             f"{rx.divergence.message}"
         )
+    cut = None
+    if log.tail is not None:  # only a log we can continue loses its torn tail
+        size = os.path.getsize(path)
+        cut = f"{log.tail.reason}; cut {size - log.good_bytes} bytes at offset {log.good_bytes}"
+        truncate_tail(log)
     game = rx.game
     writer = LogWriter.append_to(path)
     missing = game.events[rx.matched_events :]
