@@ -28,7 +28,12 @@ unit: $(STAMP)
 test: lint typecheck unit
 
 bench: $(STAMP)
-	$(BIN)/python benchmarks/run.py
+	$(BIN)/python benchmarks/harmony_bench.py
+	$(BIN)/python benchmarks/sanguosha_bench.py
+	$(BIN)/python benchmarks/wire_bench.py
+
+soak: $(STAMP)
+	$(BIN)/python benchmarks/sanguosha_soak.py --games 10000
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache
