@@ -13,8 +13,10 @@ def render(log: Log, seat: int | None = None) -> Iterator[str]:
     h = log.header
     schema = get_schema(str(h["game"]))
     agents = ", ".join(f"{s['seat']}:{s['agent']}" for s in h.get("seats", []))
-    who = "omniscient" if seat is None else f"as seen by seat {seat}"
-    yield f"# {h['game']} {h['ruleset_version']} seed {h['seed']} seats [{agents}] ({who})"
+    if seat is None:
+        yield f"# {h['game']} {h['ruleset_version']} seed {h['seed']} seats [{agents}] (omniscient)"
+    else:  # the seed would give away the deck order, every role and every hand
+        yield f"# {h['game']} {h['ruleset_version']} seats [{agents}] (as seen by seat {seat})"
     n = 0
     for rec in log.records:
         if isinstance(rec, Event):

@@ -125,19 +125,15 @@ def canonical_bytes(header: dict[str, Any], game: Game) -> bytes:
     out = io.BytesIO()
     w = LogWriter.to_stream(out, header)
     done = 0
-    for d in game.decisions:
+    for req, d in zip(game.requests, game.decisions, strict=False):
         w.events(game.events[done : d.at])
         done = d.at
-        w.request(_request_of(game, d))
+        w.request(req)
         w.decision(d)
     w.events(game.events[done:])
     if game.pending is not None:
         w.request(game.pending)
     return out.getvalue()
-
-
-def _request_of(game: Game, d: Decision) -> RequestSpec:
-    return game.requests[d.id]
 
 
 def first_different_record(path: str, log: Log, game: Game) -> str | None:

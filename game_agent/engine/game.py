@@ -50,7 +50,8 @@ class GameOver(BaseException):
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """A reply the engine accepted. `at` is the number of events emitted before it."""
+    """A reply the engine accepted: to the seat's request number `id`. `at` is the number of
+    events emitted before it."""
 
     id: int
     seat: int
@@ -83,7 +84,10 @@ class Game:
         self.state: Any = ruleset.new_state(self.config, self.seats)
         self.events: list[Event] = []
         self.decisions: list[Decision] = []
-        self.requests: list[RequestSpec] = []  # every request issued; requests[d.id] for d
+        self.requests: list[RequestSpec] = []  # every request issued; requests[i] -> decisions[i]
+        # Requests are numbered per seat (0, 1, 2, ... for each seat): a global number would
+        # let a seat count the hidden decisions of others between two of its own requests.
+        self._asked = [0] * self.seats
         self.pending: RequestSpec | None = None
         self.outcome: dict[str, Any] | None = None
         self._stack: list[Settlement] = []
@@ -122,10 +126,13 @@ class Game:
         cancel: bool = False,
         info: dict[str, Any] | None = None,
     ) -> RequestSpec:
-        """Build a request; a settlement yields it and receives the legal reply."""
-        return RequestSpec(
-            len(self.decisions), seat, kind, form, options, default, min, max, cancel, info or {}
-        )
+        """Build a request; a settlement yields it and receives the legal reply. Its id is
+        given when it is yielded: the seat's own request number."""
+        return RequestSpec(-1, seat, kind, form, options, default, min, max, cancel, info or {})
+
+    def asked(self, seat: int) -> int:
+        """How many requests `seat` has been sent (its next request's id)."""
+        return self._asked[seat]
 
     def end(self, outcome: dict[str, Any]) -> NoReturn:
         """Finish the game: emit `game_over` and unwind the whole stack."""
@@ -171,8 +178,10 @@ class Game:
                     value = stop.value
                     continue
                 if type(out) is RequestSpec:
-                    if out.id != len(self.decisions):
-                        raise EngineError(f"request {out.kind} was built for another decision")
+                    if out.id != -1:
+                        raise EngineError(f"request {out.kind} was yielded twice")
+                    out.id = self._asked[out.seat]
+                    self._asked[out.seat] += 1
                     self.pending = out
                     self.requests.append(out)
                     return Step(self.events[mark:], out)

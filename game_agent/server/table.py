@@ -322,22 +322,15 @@ class Table:
 
     def _reply(self, seat: Seat, msg: Reply) -> None:
         req = self.game.pending
-        if req is None or msg.id != req.id:
-            nxt = len(self.game.decisions)
+        mine = req is not None and req.seat == seat.index
+        if req is None or not mine or msg.id != req.id:
+            # request ids count this seat's own requests; say nothing of other seats' turns
+            nxt = self.game.asked(seat.index)
             code = "stale_request" if msg.id < nxt else "unknown_request"
             why = f"request {msg.id} is not pending" + (
-                "" if req is None else f" (request {req.id} is)"
+                f" (request {req.id} is)" if req is not None and mine else ""
             )
             self._refuse(seat.identity, seat.index, code, why, ref=msg.id)
-            return
-        if req.seat != seat.index:
-            self._refuse(
-                seat.identity,
-                seat.index,
-                "foreign_request",
-                f"request {req.id} is addressed to seat {req.seat}",
-                ref=msg.id,
-            )
             return
         answered = time.perf_counter()
         try:

@@ -247,3 +247,18 @@ def test_a_trigger_does_not_re_enter_itself() -> None:
     assert len(depth) == 1
     with pytest.raises(ValueError):
         Triggers([Trigger("pass", "t", lambda g, s, p: True, settle)])
+
+
+def test_request_ids_count_each_seats_own_requests() -> None:
+    """A shared counter would tell a seat how many hidden decisions others made in between."""
+    g = Game(RULESET, {"rounds": 3}, seed=4)
+    step = g.start()
+    seen: dict[int, list[int]] = {0: [], 1: []}
+    while step.request is not None:
+        seen[step.request.seat].append(step.request.id)
+        # seat 0 always picks 3, which makes it answer an extra trigger question each turn
+        pick = 2 if step.request.seat == 0 and step.request.kind == "pick" else 0
+        step = g.resume(pick)
+    assert seen[0] == list(range(6)) and seen[1] == list(range(3))
+    assert [g.asked(0), g.asked(1)] == [6, 3]
+    assert [d.id for d in g.decisions if d.seat == 1] == [0, 1, 2]

@@ -141,6 +141,7 @@ def test_player_hides_other_seats_secrets(tmp_path: Path) -> None:
     assert "secret seat=1 value=" not in seat0
     assert "secret seat=1" in seat0  # the public form is still shown
     assert "? seat 1" not in seat0  # seat 1's requests are not seat 0's business
+    assert "seed" in omni.splitlines()[0] and "seed" not in seat0.splitlines()[0]
 
 
 def _rewrite(src: Path, dst: Path, edit: Any) -> None:
