@@ -283,3 +283,24 @@ def test_scenario_as_toml_text_in_the_config() -> None:
     text = scen(lord(hand=["slash"]), seat())
     cfg = RULESET.configure({"scenario": text})
     assert cfg["players"] == 2 and cfg["scenario"]["seats"][0]["hand"] == [14]
+
+
+def test_the_lords_random_candidates_say_nothing_of_the_next_offer() -> None:
+    """§4.2: the remaining generals are shuffled; the lord saw two random candidates, which
+    must not predict the next seat's secret offer."""
+    from game_agent.engine import Game
+    from game_agent.games.sanguosha import RULESET
+    from game_agent.games.sanguosha.generals import LORD_IDS
+
+    both = 0
+    for seed in range(200):
+        g = Game(RULESET, {"players": 5}, seed)
+        lord_req = g.start().request
+        assert lord_req is not None and lord_req.kind == "choose_general"
+        randoms = [x for x in lord_req.options if x not in LORD_IDS]
+        assert len(randoms) == 2
+        nxt = g.resume(0).request
+        assert nxt is not None and nxt.kind == "choose_general" and nxt.seat != lord_req.seat
+        both += all(x in nxt.options for x in randoms)
+    # independent offers: both in a 3-of-23 offer happens ~1% of the time (it was ~99%)
+    assert both < 15, both

@@ -61,6 +61,9 @@ def identity_setup(g: Game) -> Settlement:
     chosen = yield from choose_general(g, lord, offer, "lord")
     reveal_general(g, lord, chosen, 1 if n >= 5 else 0)
     pool.remove(chosen)
+    # §4.2: the rest is shuffled again, so the lord's random candidates (which he saw) say
+    # nothing about the next seat's secret offer
+    g.rng.shuffle(pool)
     per = 2 if n >= 10 else 3
     picks: dict[int, str] = {}
     for seat in action_order(st, lord)[1:]:
