@@ -92,6 +92,7 @@ def test_role_rows() -> None:
         ({"max_rounds": 0}, "max_rounds"),
         ({"colour": 1}, "unknown"),
         ({"players": 3, "roles": ["lord", "lord", "rebel"]}, "roles"),
+        ({"players": 2, "roles": ["lord", "loyalist"]}, "at least one rebel or renegade"),
         (
             {"scenario": {"seats": [{"general": "nobody"}, {"general": "caocao"}]}, "players": 2},
             "general",

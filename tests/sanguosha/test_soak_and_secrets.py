@@ -98,6 +98,10 @@ def test_random_games_keep_every_invariant(i: int) -> None:
             assert info.hand_count == len(p.hand)
             assert {k: c["id"] for k, c in info.equip.items()} == p.equip
             assert info.hp == p.hp and info.alive == p.alive
+            assert info.reserve_count == len(p.reserve) and info.lost == p.lost
+            assert set(info.reserve) <= set(p.reserve)
+        assert sorted(v.seats[s].reserve) == sorted(st.players[s].reserve)  # its own, all known
+        assert v.pool == st.pool
 
 
 def test_roles_of_living_non_lords_stay_secret() -> None:

@@ -40,6 +40,11 @@ class SeatInfo:
     hand_count: int = 0
     equip: dict[str, dict[str, Any]] = field(default_factory=dict)
     judge: list[dict[str, Any]] = field(default_factory=list)
+    # 1v1: the generals this seat is known to hold in reserve (its own hidden ones only for
+    # itself, the public picks for everyone), how many it holds, and how many it has lost
+    reserve: list[str] = field(default_factory=list)
+    reserve_count: int = 0
+    lost: int = 0
 
 
 class SanguoshaView:
@@ -54,6 +59,7 @@ class SanguoshaView:
         self.phase = ""
         self.round = 0
         self.outcome: dict[str, Any] | None = None
+        self.pool: list[str] = []  # 1v1: the open generals still to pick
 
     # --- zone bookkeeping ------------------------------------------------------------------
 
@@ -142,6 +148,25 @@ class SanguoshaView:
         elif kind == "general":
             s = self.seats[d["seat"]]
             s.general, s.max_hp, s.hp = d["general"], d["max_hp"], d["hp"]
+            if d["general"] in s.reserve:
+                s.reserve.remove(d["general"])
+                s.reserve_count -= 1
+            elif s.reserve_count > len(s.reserve):  # a hidden reserve general came out
+                s.reserve_count -= 1
+        elif kind == "pool":
+            self.pool = list(d["generals"])
+        elif kind == "reserve":
+            s = self.seats[d["seat"]]
+            hidden = d["generals"]
+            s.reserve.extend(hidden or [])
+            s.reserve_count += len(hidden) if hidden is not None else d["count"]
+        elif kind == "pick":
+            self.pool.remove(d["general"])
+            s = self.seats[d["seat"]]
+            s.reserve.append(d["general"])
+            s.reserve_count += 1
+        elif kind == "general_lost":
+            self.seats[d["seat"]].lost += 1
         elif kind == "general_chosen" and d.get("general"):
             self.seats[d["seat"]].general = d["general"]
         elif kind in ("damage",):

@@ -93,9 +93,11 @@ class Sanguosha:
                 or len(roles) != players
                 or any(r not in ROLE_NAMES for r in roles)
                 or roles.count("lord") != 1
+                or not any(r in ("rebel", "renegade") for r in roles)
             ):
                 raise ConfigError(
-                    f"sanguosha: roles must list {players} of {ROLE_NAMES} with exactly one lord"
+                    f"sanguosha: roles must list {players} of {ROLE_NAMES} with exactly one lord "
+                    "and at least one rebel or renegade (else no side could win)"
                 )
             roles = list(roles)
         out: dict[str, Any] = {
