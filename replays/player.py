@@ -12,6 +12,7 @@ from replays.reader import Log
 def render(log: Log, seat: int | None = None) -> Iterator[str]:
     h = log.header
     schema = get_schema(str(h["game"]))
+    line = schema.renderer()
     agents = ", ".join(f"{s['seat']}:{s['agent']}" for s in h.get("seats", []))
     if seat is None:
         yield f"# {h['game']} {h['ruleset_version']} seed {h['seed']} seats [{agents}] (omniscient)"
@@ -24,7 +25,7 @@ def render(log: Log, seat: int | None = None) -> Iterator[str]:
             if data is None:
                 continue
             secret = "" if rec.seats is None or seat is not None else f"  [to {list(rec.seats)}]"
-            yield f"{n:5d}  {schema.render_event(rec.kind, data)}{secret}"
+            yield f"{n:5d}  {line(rec.kind, data)}{secret}"
             n += 1
         elif isinstance(rec, RequestSpec):
             if seat is None or rec.seat == seat:

@@ -23,7 +23,7 @@ from typing import Any, TextIO
 from protocol.choices import Choice, RequestSpec, check_choice
 from protocol.errors import ProtocolError
 from protocol.messages import Bye, Error, EventMsg, RequestMsg, Welcome
-from protocol.registry import GameSchema, get_schema
+from protocol.registry import GameSchema, Renderer, get_schema
 from user_agent.client import Client
 
 
@@ -89,12 +89,14 @@ class Console:
         self.inp = inp
         self.out = out
         self.schema: GameSchema | None = None
+        self._line: Renderer | None = None
         self.pending: RequestSpec | None = None
         self._buffer = ""
 
     def start(self, welcome: Welcome) -> None:
         try:
             self.schema = get_schema(welcome.game)
+            self._line = self.schema.renderer()
         except ProtocolError:
             self.schema = None
         self.out(
@@ -103,9 +105,9 @@ class Console:
         )
 
     def render(self, kind: str, data: dict[str, Any]) -> str:
-        if self.schema is not None:
+        if self._line is not None:
             try:
-                return self.schema.render_event(kind, data)
+                return self._line(kind, data)
             except Exception:  # a renderer must never take the console down
                 pass
         return f"{kind} " + " ".join(f"{k}={_show(v)}" for k, v in data.items())

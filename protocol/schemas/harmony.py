@@ -174,4 +174,4 @@ def render(kind: str, data: dict[str, Any]) -> str:
     return f"{kind} {args}".rstrip()
 
 
-SCHEMA = register_schema(GameSchema("harmony", "1", EVENTS, REQUESTS, render=render))
+SCHEMA = register_schema(GameSchema("harmony", "1", EVENTS, REQUESTS, make_renderer=lambda: render))

@@ -270,6 +270,6 @@ SCHEMA = register_schema(
         EVENTS,
         REQUESTS,
         redacted=REDACTED,
-        render=Renderer(),
+        make_renderer=Renderer,
     )
 )

@@ -13,7 +13,7 @@ import zmq
 from protocol.codec import decode
 from protocol.errors import ProtocolError
 from protocol.messages import Bye, EventMsg, Welcome
-from protocol.registry import GameSchema, get_schema
+from protocol.registry import Renderer, get_schema
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -38,7 +38,7 @@ def run(args: argparse.Namespace) -> int:
     sub.setsockopt(zmq.MAXMSGSIZE, 2 << 20)
     sub.connect(args.connect)
     record = open(args.record, "a", encoding="utf-8") if args.record else None  # noqa: SIM115
-    schema: GameSchema | None = None
+    line: Renderer | None = None
     last = time.monotonic()
     try:
         while True:
@@ -53,14 +53,14 @@ def run(args: argparse.Namespace) -> int:
             except ProtocolError as exc:
                 say(f"! undecodable message: {exc}")
                 continue
-            if isinstance(msg, Welcome) and schema is None:
+            if isinstance(msg, Welcome) and line is None:
                 try:
-                    schema = get_schema(msg.game)
+                    line = get_schema(msg.game).renderer()
                 except ProtocolError:
-                    schema = None
+                    line = None
                 say(f"watching {msg.game} ({msg.seats} seats), table {msg.table!r}")
             elif isinstance(msg, EventMsg):
-                say(f"[{msg.seq}] {render(schema, msg.kind, msg.data)}")
+                say(f"[{msg.seq}] {render(line, msg.kind, msg.data)}")
                 if record is not None:
                     item = {"t": "event", "seq": msg.seq, "kind": msg.kind, "data": msg.data}
                     record.write(json.dumps(item, sort_keys=True) + "\n")
@@ -76,10 +76,10 @@ def run(args: argparse.Namespace) -> int:
             record.close()
 
 
-def render(schema: GameSchema | None, kind: str, data: dict[str, Any]) -> str:
-    if schema is not None:
+def render(line: Renderer | None, kind: str, data: dict[str, Any]) -> str:
+    if line is not None:
         try:
-            return schema.render_event(kind, data)
+            return line(kind, data)
         except Exception:  # presentation only: never stop watching over a renderer bug
             pass
     return f"{kind} " + " ".join(f"{k}={v}" for k, v in data.items())

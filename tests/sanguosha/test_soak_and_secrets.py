@@ -119,8 +119,7 @@ def test_roles_of_living_non_lords_stay_secret() -> None:
 
 def test_render_lines() -> None:
     g, _ = play({"players": 5}, 3)
-    render = SCHEMA.render
-    assert render is not None
+    render = SCHEMA.renderer()
     lines = [render(e.kind, view_for(e, 0) or e.data) for e in g.events]
     assert any(ln.startswith("seat ") and "lord)" in ln and "enters" in ln for ln in lines)
     text = render(
