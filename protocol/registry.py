@@ -23,7 +23,8 @@ COMMON_EVENTS: dict[str, Fields] = {
 }
 COMMON_REQUESTS: dict[str, Fields] = {
     # A timing where one seat holds several optional triggers: which to settle first (or none).
-    "trigger": {"timing": str},
+    # `about` says what the timing occurrence concerns (ruleset-defined, e.g. {"card": ...}).
+    "trigger": {"timing": str, "about": dict},
 }
 
 

@@ -16,7 +16,7 @@ state). The payload is shared and may be changed by triggers (e.g. damage amount
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -37,9 +37,17 @@ class Trigger:
     compulsory: bool = False
 
 
+Describe = Callable[[str, Any], dict[str, Any]]
+
+
 class Triggers:
-    def __init__(self, triggers: Iterable[Trigger] = ()) -> None:
+    """The trigger table of a ruleset. `describe(timing, payload)`, when given, says what a
+    timing occurrence is about (e.g. the card asked for, the damage taken); it goes into the
+    `trigger` request's `info.about`, so it must hold only what the asked seat may see."""
+
+    def __init__(self, triggers: Iterable[Trigger] = (), describe: Describe | None = None) -> None:
         self._by_timing: dict[str, list[Trigger]] = {}
+        self.describe = describe
         for t in triggers:
             self.add(t)
 
@@ -51,9 +59,34 @@ class Triggers:
                 raise ValueError(f"trigger {trigger.name!r} registered twice at {trigger.timing!r}")
         self._by_timing.setdefault(trigger.timing, []).append(trigger)
 
+    def __iter__(self) -> Iterator[Trigger]:
+        for registered in self._by_timing.values():
+            yield from registered
+
+    def remove(self, name: str, timing: str) -> None:
+        """Unregister a trigger (e.g. a test's, or a ruleset variant's)."""
+        left = [t for t in self._by_timing.get(timing, ()) if t.name != name]
+        if left:
+            self._by_timing[timing] = left
+        else:
+            self._by_timing.pop(timing, None)
+
     def at(self, timing: str) -> bool:
         """Whether anything is registered for `timing` (cheap; lets callers skip a frame)."""
         return timing in self._by_timing
+
+    def ready(self, g: Game, timing: str, payload: Any, order: Iterable[int]) -> bool:
+        """Whether anything would trigger now for one of `order`: lets hot paths skip pushing
+        a frame that would do nothing."""
+        registered = self._by_timing.get(timing)
+        if not registered:
+            return False
+        active = g.active_triggers
+        return any(
+            (timing, t.name, seat) not in active and t.can_trigger(g, seat, payload)
+            for seat in order
+            for t in registered
+        )
 
     def run(self, g: Game, timing: str, payload: Any, order: Iterable[int]) -> Settlement:
         registered = self._by_timing.get(timing, [])
@@ -78,7 +111,9 @@ class Triggers:
                     if not forced:
                         names.append(PASS)
                     default = 0 if forced else len(names) - 1
-                    index = yield g.ask(seat, "trigger", names, default, info={"timing": timing})
+                    about = {} if self.describe is None else self.describe(timing, payload)
+                    info = {"timing": timing, "about": about}
+                    index = yield g.ask(seat, "trigger", names, default, info=info)
                     if index == len(ready):
                         break
                     pick = ready[index]

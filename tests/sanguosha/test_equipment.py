@@ -87,6 +87,11 @@ def test_qinggang_ignores_eight_diagram_row32_and_only_for_that_slash_row31() ->
     t.respond(None, seat=1)
     # the next card: the armor works again
     t.play("archery_attack")
+    question = t.expect("trigger", 1)
+    # the question says what it is about: a Dodge asked of seat 1 by Archery Attack from seat 0
+    about = question.info["about"]
+    assert about["asked"] == "dodge" and about["seat"] == 1 and about["source"] == 0
+    assert question.info["timing"] == "card_asked"
     t.trigger("eight_diagram", seat=1)
     ev = t.new()
     assert of(ev, "judge_result")[0]["good"] is True

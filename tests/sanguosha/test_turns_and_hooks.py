@@ -16,12 +16,8 @@ from game_agent.games.sanguosha.turn import DrawN, PhaseInfo
 
 def install(monkeypatch: pytest.MonkeyPatch, *extra: Trigger) -> None:
     """Register test triggers on top of the equipment ones, for this test only."""
-    current = [t for ts in hooks.BY_TIMING.values() for t in ts]
-    by_timing: dict[str, list[Trigger]] = {}
-    for t in [*current, *extra]:
-        by_timing.setdefault(t.timing, []).append(t)
-    monkeypatch.setattr(hooks, "TRIGGERS", Triggers([*current, *extra]))
-    monkeypatch.setattr(hooks, "BY_TIMING", by_timing)
+    table = Triggers([*hooks.TRIGGERS, *extra], hooks.TRIGGERS.describe)
+    monkeypatch.setattr(hooks, "TRIGGERS", table)
 
 
 def test_draw_n_modifier_like_yingzi(monkeypatch: pytest.MonkeyPatch) -> None:

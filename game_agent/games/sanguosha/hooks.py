@@ -55,33 +55,58 @@ PRE_RECOVER = "pre_recover"
 CARDS_MOVED = "cards_moved"
 DEATH = "death"
 
-TRIGGERS = Triggers()
-BY_TIMING: dict[str, list[Trigger]] = {}
+# The public facts of a timing's payload that a trigger question may carry (`info.about`).
+_ABOUT_FIELDS = (
+    "seat",
+    "target",
+    "source",
+    "user",
+    "amount",
+    "nature",
+    "phase",
+    "n",
+    "reason",
+    "mode",
+)
+
+
+def describe(timing: str, payload: Any) -> dict[str, Any]:
+    """What a trigger question is about: seats, amounts, phases and the card in play (all of it
+    public at that moment); never card ids of hidden zones (a `cards_moved` payload's cards)."""
+    about: dict[str, Any] = {}
+    for name in _ABOUT_FIELDS:
+        value = getattr(payload, name, None)
+        if type(value) in (int, str, bool):
+            about[name] = value
+    card = getattr(payload, "card", None)
+    use = getattr(payload, "use", None)
+    if not isinstance(card, VCard) and use is not None:
+        card = getattr(use, "card", None)
+    if isinstance(card, VCard):
+        about["card"] = card.desc()
+    asked = getattr(payload, "name", None)  # a card asked for (Eight Diagram: a Dodge)
+    if type(asked) is str:
+        about["asked"] = asked
+    return about
+
+
+TRIGGERS = Triggers(describe=describe)
 
 
 def add_trigger(trigger: Trigger) -> None:
     """Register a trigger (equipment now, skills later)."""
     TRIGGERS.add(trigger)
-    BY_TIMING.setdefault(trigger.timing, []).append(trigger)
 
 
 def ready(g: Game, timing: str, payload: Any, order: Iterable[int]) -> bool:
     """Whether anything would trigger: lets hot paths skip pushing an empty trigger frame."""
-    found = BY_TIMING.get(timing)
-    if not found:
-        return False
-    active = getattr(g, "active_triggers", ())  # the engine never re-enters a settling trigger
-    return any(
-        (timing, t.name, seat) not in active and t.can_trigger(g, seat, payload)
-        for seat in order
-        for t in found
-    )
+    return TRIGGERS.ready(g, timing, payload, order)
 
 
 def fire(g: Game, timing: str, payload: Any, order: list[int]) -> Settlement:
     """Settle `timing` (use with `yield from`): pushes the engine's trigger frame if needed.
 
-    Hot paths test `timing in BY_TIMING` first, which skips building the payload."""
+    Hot paths test `TRIGGERS.at(timing)` first, which skips building the payload."""
     if ready(g, timing, payload, order):
         yield TRIGGERS.run(g, timing, payload, order)
 

@@ -33,7 +33,7 @@ def window(g: Game, card: VCard, target: int, user: int | None) -> Settlement:
         vc = None
         start = st.current if st.current >= 0 and st.players[st.current].alive else on
         views = [v for v in hooks.VIEW_AS if v.card == "nullification"]
-        asked = hooks.CARD_ASKED in hooks.BY_TIMING
+        asked = hooks.TRIGGERS.at(hooks.CARD_ASKED)
         for seat in action_order(st, start):
             # cheap skip of seats that cannot produce a Nullification at all
             if not views and not any(NAME[c] == "nullification" for c in st.players[seat].hand):
@@ -50,7 +50,7 @@ def window(g: Game, card: VCard, target: int, user: int | None) -> Settlement:
             return cancelled
         use = CardUse(responder, vc, [])
         emit_use(g, use)
-        if hooks.CARD_USED in hooks.BY_TIMING:
+        if hooks.TRIGGERS.at(hooks.CARD_USED):
             order = action_order(st, start)
             if hooks.ready(g, hooks.CARD_USED, use, order):
                 yield hooks.TRIGGERS.run(g, hooks.CARD_USED, use, order)

@@ -44,7 +44,7 @@ def draw_phase(g: Game, seat: int) -> Settlement:
     n = 2
     if st.mode == "1v1" and st.round == 1 and st.players[seat].role == "renegade":
         n = 1  # 1v1: the player who moves first draws one card in his first draw phase
-    if hooks.DRAW_N in hooks.BY_TIMING:
+    if hooks.TRIGGERS.at(hooks.DRAW_N):
         d = DrawN(seat, n)
         if hooks.ready(g, hooks.DRAW_N, d, [seat]):
             yield hooks.TRIGGERS.run(g, hooks.DRAW_N, d, [seat])
@@ -119,15 +119,15 @@ def turn(g: Game, seat: int, phases: tuple[str, ...] | list[str] = PHASES) -> Se
     p = st.players[seat]
     g.emit("turn", {"seat": seat, "phases": list(phases), "round": st.round})
     lost = p.lost
-    timings = hooks.BY_TIMING
-    if hooks.TURN_START in timings:
+    at = hooks.TRIGGERS.at
+    if at(hooks.TURN_START):
         start = PhaseInfo(seat, "")
         if hooks.ready(g, hooks.TURN_START, start, [seat]):
             yield hooks.TRIGGERS.run(g, hooks.TURN_START, start, [seat])
     while st.phases and p.alive and p.lost == lost and not st.turn_over:
         phase = st.phases[0]
         info = PhaseInfo(seat, phase)
-        if hooks.PHASE_CHANGING in timings:  # e.g. Keji: skip the discard phase before it starts
+        if at(hooks.PHASE_CHANGING):  # e.g. Keji: skip the discard phase before it starts
             if hooks.ready(g, hooks.PHASE_CHANGING, info, [seat]):
                 yield hooks.TRIGGERS.run(g, hooks.PHASE_CHANGING, info, [seat])
             if not p.alive or p.lost != lost or st.turn_over or not st.phases:
@@ -138,7 +138,7 @@ def turn(g: Game, seat: int, phases: tuple[str, ...] | list[str] = PHASES) -> Se
             g.emit("phase_skipped", {"seat": seat, "phase": phase})
             continue
         g.emit("phase", {"seat": seat, "phase": phase})
-        if hooks.PHASE_START in timings:
+        if at(hooks.PHASE_START):
             if hooks.ready(g, hooks.PHASE_START, info, [seat]):
                 yield hooks.TRIGGERS.run(g, hooks.PHASE_START, info, [seat])
             if not p.alive or p.lost != lost or st.turn_over:
@@ -147,5 +147,5 @@ def turn(g: Game, seat: int, phases: tuple[str, ...] | list[str] = PHASES) -> Se
                 continue
         yield RUNNERS[phase](g, seat)
         going = p.alive and p.lost == lost
-        if going and hooks.PHASE_END in timings and hooks.ready(g, hooks.PHASE_END, info, [seat]):
+        if going and at(hooks.PHASE_END) and hooks.ready(g, hooks.PHASE_END, info, [seat]):
             yield hooks.TRIGGERS.run(g, hooks.PHASE_END, info, [seat])

@@ -184,25 +184,25 @@ def use_card(g: Game, use: CardUse) -> Settlement:
     vc = use.card
     name = vc.name
     emit_use(g, use)
-    if hooks.CARD_USED in hooks.BY_TIMING:
+    if hooks.TRIGGERS.at(hooks.CARD_USED):
         order = action_order(st, st.current if st.current >= 0 else use.user)
         yield from hooks.fire(g, hooks.CARD_USED, use, order)
     place = PLACE.get(name)
     if place is not None:
         yield from place(g, use)
         return
-    timings = hooks.BY_TIMING
-    if hooks.TARGET_CONFIRMING in timings:
+    at = hooks.TRIGGERS.at
+    if at(hooks.TARGET_CONFIRMING):
         for t in list(use.targets):
             tg = Targeted(use, t)
             if hooks.ready(g, hooks.TARGET_CONFIRMING, tg, [t]):
                 yield hooks.TRIGGERS.run(g, hooks.TARGET_CONFIRMING, tg, [t])
-    if hooks.TARGET_SPECIFIED in timings:
+    if at(hooks.TARGET_SPECIFIED):
         for t in list(use.targets):
             tg = Targeted(use, t)
             if hooks.ready(g, hooks.TARGET_SPECIFIED, tg, [use.user]):
                 yield hooks.TRIGGERS.run(g, hooks.TARGET_SPECIFIED, tg, [use.user])
-    if hooks.TARGET_CONFIRMED in timings:
+    if at(hooks.TARGET_CONFIRMED):
         for t in list(use.targets):
             tg = Targeted(use, t)
             if hooks.ready(g, hooks.TARGET_CONFIRMED, tg, [t]):

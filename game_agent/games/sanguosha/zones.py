@@ -77,7 +77,7 @@ def move(
         g.emit("move", data, seats=tuple(dict.fromkeys(audience)), public=public)
     else:
         g.emit("move", data)
-    if hooks.CARDS_MOVED in hooks.BY_TIMING:
+    if hooks.TRIGGERS.at(hooks.CARDS_MOVED):
         st: State = g.state
         payload = Moved(list(ids), frm, from_seat, to, to_seat, reason)
         order = action_order(st, st.current)
@@ -140,7 +140,7 @@ def draw(g: Game, seat: int, n: int, reason: str = "draw") -> Settlement:
         seats=(seat,),
         public={"seat": seat, "count": n, "reason": reason},
     )
-    if hooks.CARDS_MOVED in hooks.BY_TIMING:
+    if hooks.TRIGGERS.at(hooks.CARDS_MOVED):
         payload = Moved([c["id"] for c in cards], "draw", None, "hand", seat, reason)
         order = action_order(st, st.current)
         if hooks.ready(g, hooks.CARDS_MOVED, payload, order):
