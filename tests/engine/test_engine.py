@@ -262,3 +262,25 @@ def test_request_ids_count_each_seats_own_requests() -> None:
     assert seen[0] == list(range(6)) and seen[1] == list(range(3))
     assert [g.asked(0), g.asked(1)] == [6, 3]
     assert [d.id for d in g.decisions if d.seat == 1] == [0, 1, 2]
+
+
+def test_triggers_ready_remove_and_describe() -> None:
+    from game_agent.engine import Trigger, Triggers
+
+    def settle(g: Game, seat: int, payload: Any) -> Any:
+        return
+        yield
+
+    t = Triggers(
+        [Trigger("a", "t", lambda g, s, p: p["hot"], settle)],
+        describe=lambda timing, p: {"what": timing, "hot": p["hot"]},
+    )
+    g = Game(RULESET, {}, seed=1)
+    g.start()
+    assert t.at("t") and not t.at("u")
+    assert t.ready(g, "t", {"hot": True}, [0]) and not t.ready(g, "t", {"hot": False}, [0])
+    req = next(t.run(g, "t", {"hot": True}, [0]))
+    assert req.info == {"timing": "t", "about": {"what": "t", "hot": True}}
+    assert [x.name for x in t] == ["a"]
+    t.remove("a", "t")
+    assert not t.at("t") and not t.ready(g, "t", {"hot": True}, [0])
