@@ -8,10 +8,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from log_bytes import record_offsets
 
 from game_agent.engine import fold
 from replays import read_log
-from replays.format import FRAME, MAGIC
+from replays.format import FRAME
 from sgs.cli import main
 from sgs.runner import play
 
@@ -107,16 +108,6 @@ def test_replay_prints_the_game_and_seat_views(tmp_path: Path) -> None:
     assert bad.returncode == 2 and "--seat" in bad.stderr
 
 
-def _offsets(path: Path) -> list[int]:
-    blob = path.read_bytes()
-    pos, out = len(MAGIC), []
-    while pos < len(blob):
-        out.append(pos)
-        length, _ = FRAME.unpack_from(blob, pos)
-        pos += FRAME.size + length
-    return out
-
-
 def test_verify_fails_clearly_on_altered_and_truncated_logs(tmp_path: Path) -> None:
     path = tmp_path / "g.sgslog"
     play("harmony", {}, 8, ["random"], path)
@@ -126,7 +117,7 @@ def test_verify_fails_clearly_on_altered_and_truncated_logs(tmp_path: Path) -> N
     import msgpack
 
     blob = bytearray(path.read_bytes())
-    for off in _offsets(path):
+    for off in record_offsets(path):
         length, _ = FRAME.unpack_from(blob, off)
         body = msgpack.unpackb(bytes(blob[off + 8 : off + 8 + length]))
         if isinstance(body, list) and body[0] == "d":

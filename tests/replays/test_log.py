@@ -4,10 +4,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from log_bytes import record_offsets
 
 from game_agent.engine import fold
 from replays import LogError, read_log, reexecute, truncate_tail, verify
-from replays.format import FRAME, MAGIC
+from replays.format import FRAME
 from replays.player import render
 from sgs.runner import play
 
@@ -16,16 +17,6 @@ pytestmark = pytest.mark.usefixtures("toy_registered")
 
 def record_game(path: Path, seed: int = 11) -> None:
     play("toy", {"rounds": 5}, seed, ["random"], path)
-
-
-def record_offsets(path: Path) -> list[int]:
-    blob = path.read_bytes()
-    pos, out = len(MAGIC), []
-    while pos < len(blob):
-        out.append(pos)
-        length, _ = FRAME.unpack_from(blob, pos)
-        pos += FRAME.size + length
-    return out
 
 
 def test_same_seed_same_bots_byte_identical(tmp_path: Path) -> None:
