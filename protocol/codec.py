@@ -10,7 +10,6 @@ is given, event and request payloads are also checked against it.
 from __future__ import annotations
 
 import math
-from dataclasses import asdict
 from typing import Any
 
 import msgpack
@@ -53,8 +52,10 @@ def _no_ext(code: int, data: bytes) -> Any:
 
 
 def encode(msg: Message) -> bytes:
+    # Shallow on purpose (dataclasses.asdict would deep-copy every event's data first).
     body: dict[str, Any] = {"t": msg.TYPE}
-    body.update(asdict(msg))
+    for name in MESSAGE_FIELDS[msg.TYPE]:
+        body[name] = getattr(msg, name)
     out: bytes = msgpack.packb(body, use_bin_type=True)
     return out
 

@@ -11,8 +11,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from game_agent.engine import SPECTATOR, Event, view_for
-from protocol.codec import encode
-from protocol.messages import EventMsg
+from protocol.codec import pack
+
+# An `event` message is the map {"t": "event", "seq": n, "kind": k, "data": d} (the field order
+# of protocol.messages.EventMsg). Its bytes are spliced from pieces so that a view shared by
+# several seats is packed once, not once per seat; a test checks they equal codec.encode's.
+_HEAD = b"\x84" + pack("t") + pack("event") + pack("seq")
+_KIND = pack("kind")
+_DATA = pack("data")
 
 
 class Fanout:
@@ -24,12 +30,16 @@ class Fanout:
         """Number the events for every seat; returns (seat, encoded event message) to send."""
         out: list[tuple[int, bytes]] = []
         for ev in events:
+            tail_of: dict[int, bytes] = {}  # id(view) -> packed kind + data, per event
             for seat in self.audience:
                 data = view_for(ev, seat)
                 if data is None:
                     continue
+                tail = tail_of.get(id(data))
+                if tail is None:
+                    tail = tail_of[id(data)] = _KIND + pack(ev.kind) + _DATA + pack(data)
                 hist = self._history[seat]
-                blob = encode(EventMsg(len(hist), ev.kind, data))
+                blob = _HEAD + pack(len(hist)) + tail
                 hist.append(blob)
                 out.append((seat, blob))
         return out
