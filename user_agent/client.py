@@ -63,6 +63,11 @@ FATAL = frozenset(
 Incoming = EventMsg | RequestMsg | Error | Bye
 
 
+# Where `sgs bot` / `sgs play` read the seat token when --token is not given (sgs serve passes
+# its bot processes their tokens this way: a command line is visible to every local user).
+TOKEN_ENV = "SGS_TOKEN"
+
+
 class ClientError(Exception):
     """The connection cannot go on: refused (`code` set) or the server is gone for good."""
 
@@ -109,6 +114,7 @@ class Client:
         self._sock: zmq.Socket[bytes] | None = None
         self._identity = identity_for(seat, token)
         self._answered: OrderedDict[int, Choice] = OrderedDict()
+        self._resync_asked = -2  # the last_seq of the gap resync in flight (-2: none)
         self._heard = 0.0
         self._sent = 0.0
         self.log = log.bind(seat=seat)
@@ -237,8 +243,12 @@ class Client:
             if msg.seq <= self.last_seq:
                 return False  # already held (a resync overlapping the live stream)
             if msg.seq != self.last_seq + 1:
-                self.log.warning("gap in events, resyncing", got=msg.seq, have=self.last_seq)
-                self._send(Resync(self.last_seq))
+                # one resync at a time: while its replay is on the way, later live events
+                # arrive out of order too, and each must not ask for the whole gap again
+                if self._resync_asked != self.last_seq:
+                    self.log.warning("gap in events, resyncing", got=msg.seq, have=self.last_seq)
+                    self._resync_asked = self.last_seq
+                    self._send(Resync(self.last_seq))
                 return False
             self.last_seq = msg.seq
             out.append(msg)

@@ -40,6 +40,13 @@ class RateLimiter:
             return True
         return False
 
+    def charge(self, peer: bytes, cost: float) -> None:
+        """Take `cost` more tokens from a peer that asked for something expensive (a resync
+        replays its history); the bucket may go negative, and refills at `rate`."""
+        b = self._buckets.get(peer)
+        if b is not None:
+            b.tokens -= cost
+
     def should_warn(self, peer: bytes, now: float, every: float = 1.0) -> bool:
         """At most one rate-limit notice per peer per `every` seconds (a notice per dropped
         message would amplify the flood)."""

@@ -27,6 +27,7 @@ class Seat:
     name: str = ""  # what the agent calls itself in `hello` (for the operator's logs)
     connected: bool = False  # heard from within the liveness window
     synced: bool = False  # has sent `resync`; live events and requests go to it
+    departed: bool = False  # its agent process is known to have exited (bots of `sgs serve`)
     last_heard: float = 0.0
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import statistics
 import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -45,6 +46,8 @@ log = structlog.get_logger("sgs.server")
 # a peer that sends a larger frame, before it costs any memory.
 MAX_FRAME_BYTES = MAX_MESSAGE_BYTES
 MAX_BATCH = 256  # messages handled per loop turn before housekeeping runs again
+MIN_IDENTITY_BYTES = 16  # a routing id a peer sets itself must be at least this long
+RESYNC_EVENTS_PER_TOKEN = 50  # a resync costs one rate-limit token per this many events replayed
 
 
 @dataclass
@@ -103,6 +106,10 @@ class Table:
         self._router: zmq.Socket[bytes] | None = None
         self._pub: zmq.Socket[bytes] | None = None
         self._said_bye: set[int] = set()
+        self._waiting = False  # True while the seats fill (or come back after a resume)
+        # Called once per loop turn; returns seats whose agent process is known to be gone
+        # (bots started by `sgs serve`), which then take their defaults at once.
+        self.departed: Callable[[], Iterable[int]] = lambda: ()
         self.timeouts = 0
         self.round_trips: list[float] = []  # request sent -> legal reply in, per decision
         self._asked_at = 0.0
@@ -165,11 +172,16 @@ class Table:
         start = time.monotonic()
         what = "reconnect" if self.resumed else "join"
         self.log.info("waiting for agents", seats=len(self.seats), to=what)
+        self._waiting = True
         while not self.seats.all_connected():
             if self.opts.fill_timeout > 0 and time.monotonic() - start > self.opts.fill_timeout:
                 missing = [s.index for s in self.seats.seats if not s.connected]
                 raise FillTimeout(f"seats {missing} did not {what} within the fill timeout")
+            dead = [i for i in self.departed() if not self.seats[i].connected]
+            if dead:
+                raise FillTimeout(f"the bot processes of seats {dead} exited before joining")
             self._turn()
+        self._waiting = False
         self.log.info("all seats taken", agents=[s.name for s in self.seats.seats])
 
     def _turn(self) -> None:
@@ -202,6 +214,12 @@ class Table:
         for seat in self.seats.seats:
             if seat.connected and self.beats.silent(seat.last_heard, now):
                 self.log.warning("agent silent, marked disconnected", seat=seat.index)
+                self._gone(seat, now)
+        for index in self.departed():
+            seat = self.seats[index]
+            if not seat.departed:
+                self.log.warning("agent process exited; its seat takes defaults", seat=index)
+                seat.departed = True
                 self._gone(seat, now)
         d = self.deadline
         if d is not None and d.due(now) and not self.game.finished:
@@ -255,7 +273,7 @@ class Table:
         request takes the default now; with one, at the deadline as usual."""
         seat.connected = False
         d = self.deadline
-        if d is not None and d.seat == seat.index and d.at is None:
+        if d is not None and d.seat == seat.index and (d.at is None or seat.departed):
             d.at = now
 
     def _hello(self, identity: bytes, msg: Hello, now: float) -> None:
@@ -273,6 +291,14 @@ class Table:
             return no("spectator", f"spectators subscribe to {self.pub_endpoint}")
         if not 0 <= msg.seat < len(self.seats):
             return no("unknown_seat", f"seats are 0..{len(self.seats) - 1}")
+        if not identity.startswith(b"\x00") and len(identity) < MIN_IDENTITY_BYTES:
+            # After hello the seat belongs to the routing id: one a peer chose must be as hard
+            # to guess as a token (ZeroMQ's own ids start with a zero byte no peer may set).
+            return no(
+                "weak_identity",
+                f"a routing id you set must be at least {MIN_IDENTITY_BYTES} bytes and secret "
+                "(random, or derived from your token), or leave it unset",
+            )
         seat = self.seats[msg.seat]
         if not self.seats.check_token(msg.seat, msg.token):
             return no("bad_token", f"wrong token for seat {msg.seat}")
@@ -312,6 +338,7 @@ class Table:
             return
         assert seat.identity is not None
         missed = self.fanout.since(seat.index, msg.last_seq)
+        self.limiter.charge(seat.identity, len(missed) / RESYNC_EVENTS_PER_TOKEN)
         for blob in missed:
             self._send(seat.identity, blob)
         seat.synced = True
@@ -321,6 +348,10 @@ class Table:
             self._send_request(seat, req, self.deadline)
 
     def _reply(self, seat: Seat, msg: Reply) -> None:
+        if self._waiting:
+            why = "the table waits for every seat; the pending request will be sent again"
+            self._refuse(seat.identity, seat.index, "not_started", why, ref=msg.id)
+            return
         req = self.game.pending
         mine = req is not None and req.seat == seat.index
         if req is None or not mine or msg.id != req.id:
@@ -372,6 +403,8 @@ class Table:
         seat = self.seats[req.seat]
         now = time.monotonic()
         self.deadline = deadline_for(req.id, req.seat, now, self.opts.deadline, seat.connected)
+        if seat.departed:
+            self.deadline.at = now
         if seat.identity is not None and seat.synced:
             self._send_request(seat, req, self.deadline)
 
@@ -407,11 +440,14 @@ class Table:
         bye = encode(Bye("game_over"))
         self._publish(bye)
         for seat in self.seats.seats:
-            if seat.identity is not None:
+            if seat.identity is not None and seat.synced:
                 self._send(seat.identity, bye)
-        # Keep answering (resyncs of late agents) until every agent said bye, or the linger ends.
+        # Keep answering (resyncs of late agents) until every agent said bye, or the linger ends:
+        # also for seats that are away now (or all seats of a resumed table), which may come
+        # back for their missing events and the outcome.
         end = time.monotonic() + self.opts.linger
-        waiting = {s.index for s in self.seats.seats if s.connected} - self._said_bye
+        known = {s.index for s in self.seats.seats if s.identity is not None or self.resumed}
+        waiting = known - {s.index for s in self.seats.seats if s.departed} - self._said_bye
         while waiting and time.monotonic() < end:
             assert self._router is not None
             if self._router.poll(100, zmq.POLLIN):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 import structlog
@@ -11,7 +12,7 @@ from protocol.choices import RequestSpec
 from protocol.messages import Bye, Error, EventMsg, RequestMsg
 from user_agent.bot import Bot
 from user_agent.bots import resolve
-from user_agent.client import Client, ClientError, Transcript
+from user_agent.client import TOKEN_ENV, Client, ClientError, Transcript
 from user_agent.views import for_game
 
 log = structlog.get_logger("sgs.bot")
@@ -35,7 +36,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 def add_connection_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--connect", required=True, metavar="ADDR", help="the table's endpoint")
     p.add_argument("--seat", type=int, required=True)
-    p.add_argument("--token", required=True)
+    p.add_argument(
+        "--token",
+        default=os.environ.get(TOKEN_ENV),
+        help=f"the seat's token (default: ${TOKEN_ENV}, which keeps it off the command line)",
+    )
     p.add_argument("--table", default="", help="table name (default: whatever ADDR serves)")
     p.add_argument("--name", default=None, help="what to call this agent in the server's log")
     p.add_argument("--heartbeat", type=float, default=1.0, help="seconds between heartbeats")
@@ -48,6 +53,8 @@ def add_connection_options(p: argparse.ArgumentParser) -> None:
 
 
 def make_client(args: argparse.Namespace, name: str, last_seq: int = -1) -> Client:
+    if not args.token:
+        raise SystemExit(f"error: give --token or set {TOKEN_ENV}")
     return Client(
         args.connect,
         args.seat,

@@ -28,12 +28,14 @@ from game_agent.server import (
     sidecar_path,
     write_sidecar,
 )
+from game_agent.server.seats import Seat
 from game_agent.server.table import FillTimeout
 from protocol.errors import ProtocolError
 from replays import LogWriter, header_for
 from sgs.options import add_game_options, game_config
 from sgs.runner import bot_seed, winners_of
 from user_agent.bots import resolve
+from user_agent.client import TOKEN_ENV
 
 log = structlog.get_logger("sgs.serve")
 OPEN = ("-", "", "remote")
@@ -189,6 +191,8 @@ def run(args: argparse.Namespace) -> int:
         )
         announce(setup, endpoint, pub)
         procs = start_bots(setup, endpoint)
+        seat_of = {id(p): s.index for p, s in zip(procs, _bot_seats(setup), strict=True)}
+        table.departed = lambda: [seat_of[id(p)] for p in procs if p.poll() is not None]
         outcome = table.run()
         finished = True
     except FillTimeout as exc:
@@ -226,6 +230,10 @@ def announce(setup: Setup, endpoint: str, pub: str) -> None:
     say(f"seats file: {sidecar_path(setup.log_path)}")
 
 
+def _bot_seats(setup: Setup) -> list[Seat]:
+    return [s for s in setup.seats.seats if setup.bots[s.index] is not None]
+
+
 def start_bots(setup: Setup, endpoint: str) -> list[subprocess.Popen[bytes]]:
     procs = []
     for seat in setup.seats.seats:
@@ -240,7 +248,10 @@ def start_bots(setup: Setup, endpoint: str) -> list[subprocess.Popen[bytes]]:
             bot_seed(setup.game.seed, seat.index),
             setup.options,
         )
-        procs.append(subprocess.Popen(cmd, stdin=subprocess.DEVNULL, env=child_env()))
+        # The token goes through the environment: a command line is readable by every local
+        # user (ps, /proc/*/cmdline), and with it a human at another seat could take this one.
+        env = {**child_env(), TOKEN_ENV: seat.token}
+        procs.append(subprocess.Popen(cmd, stdin=subprocess.DEVNULL, env=env))
         log.info("bot started", seat=seat.index, bot=spec, pid=procs[-1].pid)
     return procs
 
@@ -261,7 +272,7 @@ def bot_command(
     level = os.environ.get("SGS_BOT_LOG_LEVEL", "warning")
     return [
         sys.executable, "-m", "sgs.cli", "--log-level", level, "bot",
-        "--connect", endpoint, "--seat", str(seat), "--token", token, "--bot", spec,
+        "--connect", endpoint, "--seat", str(seat), "--bot", spec,
         "--seed", str(seed), "--heartbeat", str(opts.heartbeat),
         "--liveness", str(opts.liveness),
     ]  # fmt: skip

@@ -15,3 +15,10 @@ class SlowRandom(RandomBot):
     def decide(self, request: RequestSpec, view: View) -> Choice:
         time.sleep(float(os.environ.get("SGS_TEST_BOT_DELAY", "0")))
         return super().decide(request, view)
+
+
+class Crashing(RandomBot):
+    """A bot whose process dies as soon as it is made (to test a server's bot supervision)."""
+
+    def __init__(self, seat: int, seed: int, view: View | None = None) -> None:
+        raise SystemExit(9)
