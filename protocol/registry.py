@@ -46,6 +46,8 @@ class GameSchema:
     # earlier events of its stream, e.g. who plays which general). Used by `sgs replay`,
     # consoles and the spectator view.
     make_renderer: Callable[[], Renderer] | None = None
+    # Presentation only: one request option as text for a person (request kind, option).
+    render_option: Callable[[str, Any], str] | None = None
 
     def renderer(self) -> Renderer:
         """A fresh renderer for one stream of events: one readable line per event."""

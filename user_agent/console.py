@@ -35,14 +35,28 @@ def _show(value: Any) -> str:
     return str(value)
 
 
-def describe_request(req: RequestSpec) -> list[str]:
-    """The request as numbered lines for a person."""
-    info = " ".join(f"{k}={_show(v)}" for k, v in req.info.items())
+def describe_request(
+    req: RequestSpec, option: Callable[[str, Any], str] | None = None
+) -> list[str]:
+    """The request as numbered lines for a person (`option` renders one option, if the game
+    has a renderer for its options)."""
+
+    def show(o: Any) -> str:
+        if option is not None:
+            try:
+                return option(req.kind, o)
+            except Exception:  # presentation only: fall back to the plain form
+                pass
+        return _show(o)
+
+    info = " ".join(
+        f"{k}={show(v) if isinstance(v, dict) else _show(v)}" for k, v in req.info.items()
+    )
     lines = [f"--- your decision #{req.id}: {req.kind} {info}".rstrip()]
     if req.form == "product":
         lines.append("choose one option per axis (e.g. '0 0 0'):")
         for n, axis in enumerate(req.options):
-            opts = "  ".join(f"{i}) {_show(o)}" for i, o in enumerate(axis))
+            opts = "  ".join(f"{i}) {show(o)}" for i, o in enumerate(axis))
             lines.append(f"  axis {n}: {opts}")
     else:
         if req.form == "subset":
@@ -50,7 +64,7 @@ def describe_request(req: RequestSpec) -> list[str]:
         else:
             lines.append("choose one of:")
         for i, o in enumerate(req.options):
-            lines.append(f"  {i}) {_show(o)}")
+            lines.append(f"  {i}) {show(o)}")
     extra = ", 'c' to cancel" if req.cancel else ""
     lines.append(f"default: {_show(req.default)} ('d' takes it{extra}, '?' shows this again)")
     return lines
@@ -90,6 +104,7 @@ class Console:
         self.out = out
         self.schema: GameSchema | None = None
         self._line: Renderer | None = None
+        self._option: Callable[[str, Any], str] | None = None
         self.pending: RequestSpec | None = None
         self._buffer = ""
 
@@ -97,6 +112,7 @@ class Console:
         try:
             self.schema = get_schema(welcome.game)
             self._line = self.schema.renderer()
+            self._option = self.schema.render_option
         except ProtocolError:
             self.schema = None
         self.out(
@@ -144,7 +160,7 @@ class Console:
             except TypeError:
                 self.out("! the server sent a malformed request")
                 return False
-            for line in describe_request(self.pending):
+            for line in describe_request(self.pending, self._option):
                 self.out(line)
             if msg.deadline > 0:
                 self.out(f"(you have {msg.deadline:g} s)")
@@ -182,7 +198,7 @@ class Console:
                 self.out("(no decision is pending)")
             return
         if line.strip() == "?":
-            for text in describe_request(req):
+            for text in describe_request(req, self._option):
                 self.out(text)
             return
         choice, error = parse_answer(req, line)

@@ -157,6 +157,30 @@ def card_text(c: dict[str, Any] | None) -> str:
     return f"{suit}{rank_s} {name}".strip()
 
 
+def option_text(kind: str, o: Any) -> str:
+    """A request option for a person: cards as `♦K Slash`, seats as `seat 2`, generals by name."""
+    if isinstance(o, dict):
+        if o.get("kind") == "end":
+            return "end the play phase"
+        if o.get("kind") == "skill":
+            return f"use skill {o.get('skill')}"
+        card = o.get("card")
+        if isinstance(card, dict):
+            text = card_text(card)
+            if o.get("skill"):
+                text += f" (as converted by {o['skill']})"
+            if o.get("targets"):
+                text += " -> can target seats " + ", ".join(str(t) for t in o["targets"])
+            return text
+        if {"suit", "rank", "name"} <= o.keys():
+            return card_text(o)
+    if isinstance(o, int) and kind in ("targets", "skill_targets"):
+        return f"seat {o}"
+    if isinstance(o, str) and o in GENERAL_NAMES:
+        return GENERAL_NAMES[o]
+    return str(o)
+
+
 def cards_text(cards: list[dict[str, Any]]) -> str:
     return ", ".join(card_text(c) for c in cards)
 
@@ -271,5 +295,6 @@ SCHEMA = register_schema(
         REQUESTS,
         redacted=REDACTED,
         make_renderer=Renderer,
+        render_option=option_text,
     )
 )
