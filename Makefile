@@ -34,6 +34,7 @@ bench: $(STAMP)
 
 soak: $(STAMP)
 	$(BIN)/python benchmarks/sanguosha_soak.py --games 10000
+	$(BIN)/python benchmarks/wire_soak.py --games 300
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache
