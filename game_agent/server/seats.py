@@ -68,9 +68,6 @@ class Seats:
         seat.last_heard = now
         self._by_identity[identity] = seat
 
-    def all_connected(self) -> bool:
-        return all(s.connected for s in self.seats)
-
 
 def sidecar_path(log_path: str) -> str:
     return f"{log_path}.seats.json"

@@ -173,11 +173,20 @@ class Table:
         what = "reconnect" if self.resumed else "join"
         self.log.info("waiting for agents", seats=len(self.seats), to=what)
         self._waiting = True
-        while not self.seats.all_connected():
+        died_at: dict[int, float] = {}
+        # A seat whose agent joined and whose bot process then exited counts as present: the
+        # game starts and that seat takes its defaults.
+        while not all(seat.connected or seat.departed for seat in self.seats.seats):
             if self.opts.fill_timeout > 0 and time.monotonic() - start > self.opts.fill_timeout:
                 missing = [s.index for s in self.seats.seats if not s.connected]
                 raise FillTimeout(f"seats {missing} did not {what} within the fill timeout")
-            dead = [i for i in self.departed() if not self.seats[i].connected]
+            now = time.monotonic()
+            for i in self.departed():
+                if self.seats[i].identity is None:
+                    died_at.setdefault(i, now)
+            # A hello sent just before the process exited may still be on its way: give it a
+            # moment before calling the seat lost.
+            dead = [i for i, t in died_at.items() if self.seats[i].identity is None and now - t > 2]
             if dead:
                 raise FillTimeout(f"the bot processes of seats {dead} exited before joining")
             self._turn()
