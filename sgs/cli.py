@@ -14,7 +14,11 @@ from sgs.structured_logging import configure
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="sgs", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="sgs",
+        description="An event-sourced game server: simulate, serve, join, watch and replay games.",
+        epilog="Run `sgs COMMAND --help` for a command's options. Docs: README.md, docs/.",
+    )
     parser.add_argument("--log-level", default=None, help="debug, info (default), warning")
     parser.add_argument("--log-json", action="store_true", help="JSON log lines on stderr")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
