@@ -59,32 +59,39 @@ def play(
 ) -> Played:
     game = Game(load(game_name), config, seed)
     bots = make_bots(game_name, bot_specs, game.seats, seed)
-    listeners = [b for b in bots if not isinstance(b.view, NullView)]
     writer = None
     if log_path is not None:
-        agents = [f"{b.name}" for b in bots]
-        writer = LogWriter(log_path, header_for(game, agents))
+        writer = LogWriter(log_path, header_for(game, [b.name for b in bots]))
     try:
-        step = game.start()
-        while True:
-            if listeners:
-                for ev in step.events:
-                    for bot in listeners:
-                        data = view_for(ev, bot.seat)
-                        if data is not None:
-                            bot.on_event(ev.kind, data)
-            if writer is not None:
-                writer.events(step.events)
-            req = step.request
-            if req is None:
-                break
-            if writer is not None:
-                writer.request(req)
-            bot = bots[req.seat]
-            step = game.resume(bot.decide(req, bot.view))
-            if writer is not None:
-                writer.decision(game.decisions[-1])
+        drive(game, bots, writer)
     finally:
         if writer is not None:
             writer.close()
     return Played(game, bots, None if log_path is None else os.fspath(log_path))
+
+
+def drive(game: Game, bots: Sequence[Bot], writer: LogWriter | None = None) -> None:
+    """Play `game` to its end: each bot gets its seat's view of every event and answers its
+    seat's requests; `writer` (if any) records events, requests and decisions in log order."""
+    listeners = [
+        b for b in bots if not isinstance(b.view, NullView) or type(b).on_event is not Bot.on_event
+    ]
+    step = game.start()
+    while True:
+        if listeners:
+            for ev in step.events:
+                for bot in listeners:
+                    data = view_for(ev, bot.seat)
+                    if data is not None:
+                        bot.on_event(ev.kind, data)
+        if writer is not None:
+            writer.events(step.events)
+        req = step.request
+        if req is None:
+            return
+        if writer is not None:
+            writer.request(req)
+        bot = bots[req.seat]
+        step = game.resume(bot.decide(req, bot.view))
+        if writer is not None:
+            writer.decision(game.decisions[-1])

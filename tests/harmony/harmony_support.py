@@ -7,10 +7,11 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from game_agent.engine import Event, Game, fold, view_for
+from game_agent.engine import Event, Game, fold
 from game_agent.games.harmony import RULESET
 from game_agent.games.harmony.scenario import Scenario, read_scenario
 from protocol.choices import Choice, RequestSpec
+from sgs.runner import drive as drive_bots
 from user_agent.bot import Bot
 from user_agent.views.harmony import make_view
 
@@ -57,17 +58,8 @@ def play_bots(
     bots = [
         cls(seat, seed * 7919 + seat, make_view(seat, 2)) for seat, cls in enumerate(bot_classes)
     ]
-    step = g.start()
-    while True:
-        for ev in step.events:
-            for bot in bots:
-                data = view_for(ev, bot.seat)
-                if data is not None:
-                    bot.on_event(ev.kind, data)
-        if step.request is None:
-            return g, bots
-        bot = bots[step.request.seat]
-        step = g.resume(bot.decide(step.request, bot.view))
+    drive_bots(g, bots)
+    return g, bots
 
 
 def folded(g: Game) -> Any:
