@@ -21,8 +21,12 @@ def unregister(name: str) -> None:
 
 
 def load(name: str) -> Ruleset:
+    """A bundled game by name, a registered one, or any `package.module:ATTR` object following
+    the engine's `Ruleset` protocol (registered under its own name, so that its logs re-execute)."""
     if name in _REGISTERED:
         return _REGISTERED[name]
+    if ":" in name:
+        return _load_path(name)
     if name not in GAMES:
         raise ConfigError(f"unknown game {name!r}; known games: {', '.join(GAMES)}")
     try:
@@ -43,4 +47,20 @@ def available() -> list[str]:
         except ConfigError:
             continue
         out.append(name)
+    return out
+
+
+def _load_path(spec: str) -> Ruleset:
+    module_name, _, attr = spec.partition(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise ConfigError(f"cannot import ruleset module {module_name!r} ({exc})") from None
+    ruleset = getattr(module, attr, None)
+    if ruleset is None or not all(
+        hasattr(ruleset, a) for a in ("name", "version", "configure", "seat_count", "root")
+    ):
+        raise ConfigError(f"{spec} is not a ruleset")
+    out: Ruleset = ruleset
+    register(out)
     return out

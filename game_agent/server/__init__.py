@@ -9,7 +9,6 @@ The wire itself is specified in `protocol/PROTOCOL.md`; operators read `docs/wir
 """
 
 from game_agent.server.resume import Resumed, ResumeError, resume_log
-from game_agent.server.rulesets import load_ruleset
 from game_agent.server.seats import Seat, Seats, read_sidecar, sidecar_path, write_sidecar
 from game_agent.server.table import Table, TableOptions
 
@@ -20,7 +19,6 @@ __all__ = [
     "Seats",
     "Table",
     "TableOptions",
-    "load_ruleset",
     "read_sidecar",
     "resume_log",
     "sidecar_path",

@@ -17,12 +17,12 @@ import structlog
 import zmq
 
 from game_agent.engine import ConfigError, Game
+from game_agent.games import load
 from game_agent.server import (
     ResumeError,
     Seats,
     Table,
     TableOptions,
-    load_ruleset,
     read_sidecar,
     resume_log,
     sidecar_path,
@@ -117,7 +117,7 @@ def table_options(args: argparse.Namespace, saved: dict[str, Any]) -> TableOptio
 
 
 def fresh(args: argparse.Namespace) -> Setup:
-    ruleset = load_ruleset(args.game)
+    ruleset = load(args.game)
     seed = args.seed if args.seed is not None else secrets.randbelow(1 << 31)
     game = Game(ruleset, game_config(args), seed)
     bots = bot_specs(args.bots, game.seats)
@@ -134,7 +134,7 @@ def resumed(args: argparse.Namespace) -> Setup:
     path = args.resume
     saved = read_sidecar(path)
     if ":" in str(saved.get("game", "")):
-        load_ruleset(str(saved["game"]))  # a ruleset given by module path: register it again
+        load(str(saved["game"]))  # a ruleset given by module path: register it again
     r = resume_log(path)
     if r.cut:
         say(f"resume: cut a damaged tail: {r.cut}")

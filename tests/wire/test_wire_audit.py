@@ -14,8 +14,7 @@ import pytest
 from conftest import Proc, Procs, Served, expected_views, plain, transcript
 
 from game_agent.engine import SPECTATOR, Event, RequestSpec, view_for
-from game_agent.games import unregister
-from game_agent.server import load_ruleset
+from game_agent.games import load, unregister
 from replays import read_log, verify
 
 GAMES = [
@@ -53,7 +52,7 @@ def start(procs: Procs, tmp: Path, game: str, seed: int, extra: tuple[str, ...])
 
 @pytest.fixture
 def hidden_game() -> Iterator[None]:
-    load_ruleset("hidden_game:RULESET")  # registers it, so its logs re-execute here too
+    load("hidden_game:RULESET")  # registers it, so its logs re-execute here too
     yield
     unregister("hidden_game")
 
