@@ -28,7 +28,7 @@ class SlashEffect:
 
 def slash_effect(g: Game, use: CardUse, target: int) -> Settlement:
     se = SlashEffect(use, target)
-    if hooks.ready(g, hooks.SLASH_EFFECTED, se, [target]):
+    if hooks.TRIGGERS.ready(g, hooks.SLASH_EFFECTED, se, [target]):
         yield hooks.TRIGGERS.run(g, hooks.SLASH_EFFECTED, se, [target])
     if se.no_effect:
         return
@@ -46,7 +46,7 @@ def slash_effect(g: Game, use: CardUse, target: int) -> Settlement:
     if dodged:
         g.emit("slash_missed", {"source": use.user, "target": target})
         use.extra.setdefault("missed", []).append(target)
-        if hooks.ready(g, hooks.SLASH_MISSED, se, [use.user]):
+        if hooks.TRIGGERS.ready(g, hooks.SLASH_MISSED, se, [use.user]):
             yield hooks.TRIGGERS.run(g, hooks.SLASH_MISSED, se, [use.user])
         if not se.hit:
             return

@@ -36,11 +36,11 @@ def damage(g: Game, d: Damage) -> Settlement:
     target = players[d.target]
     if not target.alive:
         return
-    if d.source is not None and hooks.ready(g, hooks.DAMAGE_CAUSED, d, [d.source]):
+    if d.source is not None and hooks.TRIGGERS.ready(g, hooks.DAMAGE_CAUSED, d, [d.source]):
         yield hooks.TRIGGERS.run(g, hooks.DAMAGE_CAUSED, d, [d.source])
     if d.prevented or d.amount <= 0 or not target.alive:
         return
-    if hooks.ready(g, hooks.DAMAGE_INFLICTED, d, [d.target]):
+    if hooks.TRIGGERS.ready(g, hooks.DAMAGE_INFLICTED, d, [d.target]):
         yield hooks.TRIGGERS.run(g, hooks.DAMAGE_INFLICTED, d, [d.target])
     if d.prevented or d.amount <= 0:
         return
@@ -62,5 +62,5 @@ def damage(g: Game, d: Damage) -> Settlement:
         yield dying(g, d.target, d.source)
     # §6 row 9: "after damage" only if the damaged body survived
     survived = target.alive and target.lost == lost
-    if survived and hooks.ready(g, hooks.DAMAGED, d, [d.target]):
+    if survived and hooks.TRIGGERS.ready(g, hooks.DAMAGED, d, [d.target]):
         yield hooks.TRIGGERS.run(g, hooks.DAMAGED, d, [d.target])

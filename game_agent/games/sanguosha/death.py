@@ -44,7 +44,7 @@ def death(g: Game, seat: int, killer: int | None) -> Settlement:
         g.end(result)  # §6 row 21: the game ends before any reward
     start = st.current if st.players[st.current].alive else seat
     died, order = Died(seat, killer), action_order(st, start)
-    if hooks.ready(g, hooks.DEATH, died, order):
+    if hooks.TRIGGERS.ready(g, hooks.DEATH, died, order):
         yield hooks.TRIGGERS.run(g, hooks.DEATH, died, order)
     yield from bury(g, seat)
     if killer is None or killer == seat or not st.players[killer].alive:

@@ -21,7 +21,7 @@ skills will too, each from its own module, without touching card code:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -98,16 +98,11 @@ def add_trigger(trigger: Trigger) -> None:
     TRIGGERS.add(trigger)
 
 
-def ready(g: Game, timing: str, payload: Any, order: Iterable[int]) -> bool:
-    """Whether anything would trigger: lets hot paths skip pushing an empty trigger frame."""
-    return TRIGGERS.ready(g, timing, payload, order)
-
-
 def fire(g: Game, timing: str, payload: Any, order: list[int]) -> Settlement:
     """Settle `timing` (use with `yield from`): pushes the engine's trigger frame if needed.
 
     Hot paths test `TRIGGERS.at(timing)` first, which skips building the payload."""
-    if ready(g, timing, payload, order):
+    if TRIGGERS.ready(g, timing, payload, order):
         yield TRIGGERS.run(g, timing, payload, order)
 
 

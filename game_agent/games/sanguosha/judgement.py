@@ -47,11 +47,11 @@ def judge(g: Game, seat: int, reason: str, good: Callable[[int], bool]) -> Settl
     j = Judgement(seat, reason, cid)
     start = st.current if st.current >= 0 and st.players[st.current].alive else seat
     order = action_order(st, start)
-    if hooks.ready(g, hooks.RETRIAL, j, order):
+    if hooks.TRIGGERS.ready(g, hooks.RETRIAL, j, order):
         yield hooks.TRIGGERS.run(g, hooks.RETRIAL, j, order)
     j.good = good(j.card)
     g.emit("judge_result", {"seat": seat, "card": DESC[j.card], "reason": reason, "good": j.good})
-    if hooks.ready(g, hooks.JUDGE_FINISHED, j, [seat]):
+    if hooks.TRIGGERS.ready(g, hooks.JUDGE_FINISHED, j, [seat]):
         yield hooks.TRIGGERS.run(g, hooks.JUDGE_FINISHED, j, [seat])
     yield from clear_processing(g, [j.card], "judged")
     return j.good

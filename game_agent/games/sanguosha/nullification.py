@@ -38,7 +38,7 @@ def window(g: Game, card: VCard, target: int, user: int | None) -> Settlement:
             # cheap skip of seats that cannot produce a Nullification at all
             if not views and not any(NAME[c] == "nullification" for c in st.players[seat].hand):
                 probe = Asked(seat, "nullification", "use", "nullify", user, False)
-                if not asked or not hooks.ready(g, hooks.CARD_ASKED, probe, [seat]):
+                if not asked or not hooks.TRIGGERS.ready(g, hooks.CARD_ASKED, probe, [seat]):
                     continue
             vc = yield from ask_card(
                 g, seat, "nullification", "use", "nullify", source=user, target=on, against=against
@@ -52,7 +52,7 @@ def window(g: Game, card: VCard, target: int, user: int | None) -> Settlement:
         emit_use(g, use)
         if hooks.TRIGGERS.at(hooks.CARD_USED):
             order = action_order(st, start)
-            if hooks.ready(g, hooks.CARD_USED, use, order):
+            if hooks.TRIGGERS.ready(g, hooks.CARD_USED, use, order):
                 yield hooks.TRIGGERS.run(g, hooks.CARD_USED, use, order)
         yield from clear_processing(g, list(vc.subcards))
         cancelled = not cancelled

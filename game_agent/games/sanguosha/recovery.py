@@ -28,7 +28,7 @@ def recover(g: Game, seat: int, amount: int, source: int | None, card: VCard | N
     """Recover HP, capped at max HP (use with `yield from`)."""
     st: State = g.state
     r = Recover(seat, amount, source, card)
-    if hooks.ready(g, hooks.PRE_RECOVER, r, [seat]):
+    if hooks.TRIGGERS.ready(g, hooks.PRE_RECOVER, r, [seat]):
         yield hooks.TRIGGERS.run(g, hooks.PRE_RECOVER, r, [seat])
     p = st.players[seat]
     n = min(r.amount, p.max_hp - p.hp)

@@ -46,7 +46,7 @@ def draw_phase(g: Game, seat: int) -> Settlement:
         n = 1  # 1v1: the player who moves first draws one card in his first draw phase
     if hooks.TRIGGERS.at(hooks.DRAW_N):
         d = DrawN(seat, n)
-        if hooks.ready(g, hooks.DRAW_N, d, [seat]):
+        if hooks.TRIGGERS.ready(g, hooks.DRAW_N, d, [seat]):
             yield hooks.TRIGGERS.run(g, hooks.DRAW_N, d, [seat])
         n = d.n
     yield from draw(g, seat, n, "draw_phase")
@@ -122,13 +122,13 @@ def turn(g: Game, seat: int, phases: tuple[str, ...] | list[str] = PHASES) -> Se
     at = hooks.TRIGGERS.at
     if at(hooks.TURN_START):
         start = PhaseInfo(seat, "")
-        if hooks.ready(g, hooks.TURN_START, start, [seat]):
+        if hooks.TRIGGERS.ready(g, hooks.TURN_START, start, [seat]):
             yield hooks.TRIGGERS.run(g, hooks.TURN_START, start, [seat])
     while st.phases and p.alive and p.lost == lost and not st.turn_over:
         phase = st.phases[0]
         info = PhaseInfo(seat, phase)
         if at(hooks.PHASE_CHANGING):  # e.g. Keji: skip the discard phase before it starts
-            if hooks.ready(g, hooks.PHASE_CHANGING, info, [seat]):
+            if hooks.TRIGGERS.ready(g, hooks.PHASE_CHANGING, info, [seat]):
                 yield hooks.TRIGGERS.run(g, hooks.PHASE_CHANGING, info, [seat])
             if not p.alive or p.lost != lost or st.turn_over or not st.phases:
                 break
@@ -139,7 +139,7 @@ def turn(g: Game, seat: int, phases: tuple[str, ...] | list[str] = PHASES) -> Se
             continue
         g.emit("phase", {"seat": seat, "phase": phase})
         if at(hooks.PHASE_START):
-            if hooks.ready(g, hooks.PHASE_START, info, [seat]):
+            if hooks.TRIGGERS.ready(g, hooks.PHASE_START, info, [seat]):
                 yield hooks.TRIGGERS.run(g, hooks.PHASE_START, info, [seat])
             if not p.alive or p.lost != lost or st.turn_over:
                 break
@@ -147,5 +147,5 @@ def turn(g: Game, seat: int, phases: tuple[str, ...] | list[str] = PHASES) -> Se
                 continue
         yield RUNNERS[phase](g, seat)
         going = p.alive and p.lost == lost
-        if going and at(hooks.PHASE_END) and hooks.ready(g, hooks.PHASE_END, info, [seat]):
+        if going and at(hooks.PHASE_END) and hooks.TRIGGERS.ready(g, hooks.PHASE_END, info, [seat]):
             yield hooks.TRIGGERS.run(g, hooks.PHASE_END, info, [seat])

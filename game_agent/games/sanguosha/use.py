@@ -115,7 +115,7 @@ def ask_card(
     """Ask `seat` to use/play a `name` card (use with `yield from`). -> VCard | None."""
     st: State = g.state
     asked = Asked(seat, name, mode, reason, source, ignore_armor)
-    if hooks.ready(g, hooks.CARD_ASKED, asked, [seat]):
+    if hooks.TRIGGERS.ready(g, hooks.CARD_ASKED, asked, [seat]):
         yield hooks.TRIGGERS.run(g, hooks.CARD_ASKED, asked, [seat])
     if asked.provided is not None:
         return asked.provided
@@ -195,17 +195,17 @@ def use_card(g: Game, use: CardUse) -> Settlement:
     if at(hooks.TARGET_CONFIRMING):
         for t in list(use.targets):
             tg = Targeted(use, t)
-            if hooks.ready(g, hooks.TARGET_CONFIRMING, tg, [t]):
+            if hooks.TRIGGERS.ready(g, hooks.TARGET_CONFIRMING, tg, [t]):
                 yield hooks.TRIGGERS.run(g, hooks.TARGET_CONFIRMING, tg, [t])
     if at(hooks.TARGET_SPECIFIED):
         for t in list(use.targets):
             tg = Targeted(use, t)
-            if hooks.ready(g, hooks.TARGET_SPECIFIED, tg, [use.user]):
+            if hooks.TRIGGERS.ready(g, hooks.TARGET_SPECIFIED, tg, [use.user]):
                 yield hooks.TRIGGERS.run(g, hooks.TARGET_SPECIFIED, tg, [use.user])
     if at(hooks.TARGET_CONFIRMED):
         for t in list(use.targets):
             tg = Targeted(use, t)
-            if hooks.ready(g, hooks.TARGET_CONFIRMED, tg, [t]):
+            if hooks.TRIGGERS.ready(g, hooks.TARGET_CONFIRMED, tg, [t]):
                 yield hooks.TRIGGERS.run(g, hooks.TARGET_CONFIRMED, tg, [t])
     before = BEFORE.get(name)
     if before is not None:

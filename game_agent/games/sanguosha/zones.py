@@ -81,7 +81,7 @@ def move(
         st: State = g.state
         payload = Moved(list(ids), frm, from_seat, to, to_seat, reason)
         order = action_order(st, st.current)
-        if hooks.ready(g, hooks.CARDS_MOVED, payload, order):
+        if hooks.TRIGGERS.ready(g, hooks.CARDS_MOVED, payload, order):
             yield hooks.TRIGGERS.run(g, hooks.CARDS_MOVED, payload, order)
 
 
@@ -143,7 +143,7 @@ def draw(g: Game, seat: int, n: int, reason: str = "draw") -> Settlement:
     if hooks.TRIGGERS.at(hooks.CARDS_MOVED):
         payload = Moved([c["id"] for c in cards], "draw", None, "hand", seat, reason)
         order = action_order(st, st.current)
-        if hooks.ready(g, hooks.CARDS_MOVED, payload, order):
+        if hooks.TRIGGERS.ready(g, hooks.CARDS_MOVED, payload, order):
             yield hooks.TRIGGERS.run(g, hooks.CARDS_MOVED, payload, order)
 
 
