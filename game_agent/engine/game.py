@@ -125,10 +125,14 @@ class Game:
         max: int = 1,
         cancel: bool = False,
         info: dict[str, Any] | None = None,
+        piles: list[dict[str, Any]] | None = None,
     ) -> RequestSpec:
         """Build a request; a settlement yields it and receives the legal reply. Its id is
-        given when it is yielded: the seat's own request number."""
-        return RequestSpec(-1, seat, kind, form, options, default, min, max, cancel, info or {})
+        given when it is yielded: the seat's own request number. `piles` is for the `arrange`
+        form (see `protocol.choices`)."""
+        return RequestSpec(
+            -1, seat, kind, form, options, default, min, max, cancel, info or {}, piles or []
+        )
 
     def asked(self, seat: int) -> int:
         """How many requests `seat` has been sent (its next request's id)."""

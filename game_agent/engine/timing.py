@@ -1,17 +1,27 @@
 """Timings and triggers (agent spec 3.1): skills and equipment register for named timings.
 
-A ruleset builds one `Triggers` table from its skills and equipment. At a timing point a
+A ruleset builds a `Triggers` table from its skills and equipment. At a timing point a
 settlement does
 
-    if triggers.at(timing):
+    if triggers.ready(g, timing, payload, order):
         yield triggers.run(g, timing, payload, order)
 
-`order` is the seats in action order, starting from the current player. For each seat in turn the
-engine collects what can trigger for it; compulsory (locked) effects fire without a question, and
-when the seat holds optional ones it is asked which to settle next, or to pass. Each trigger
-fires at most once per timing occurrence for a seat, so no timing can loop forever; a trigger
-re-checks that it can still fire right before it settles (an earlier one may have changed the
-state). The payload is shared and may be changed by triggers (e.g. damage amount).
+`order` is the seats in action order, starting from the current player. Simultaneous triggers
+settle by **priority** (higher first), then in **action order**, then by the **owner's choice**
+(the Sanguosha rules' §6 row 1): for each priority level, each seat in turn collects what can
+trigger for it; a compulsory effect alone fires without a question, otherwise the seat is asked
+which to settle next, or to pass (only when nothing compulsory is left). A trigger re-checks that
+it can still fire right before it settles (an earlier one may have changed the state). The
+payload is shared and may be changed by triggers (e.g. a damage amount).
+
+Ownership is checked here, in one place: with an `owns(g, seat, owner)` function, a trigger is
+only considered for the seats that own its `owner` key (a skill, an equipped card), so a
+trigger's own `can_trigger` never repeats that check and a trigger nobody owns costs one call.
+
+No timing can loop: a trigger fires at most `times` times (default once) per seat per timing
+occurrence, and never re-enters itself while it settles (the game keeps `g.active_triggers`).
+An effect "for each point of damage" or "for each card" says so with `times`; each firing of an
+optional one is its own decision.
 """
 
 from __future__ import annotations
@@ -27,37 +37,64 @@ if TYPE_CHECKING:
 
 PASS = "pass"
 
+Owns = Callable[["Game", int, str], bool]
+Describe = Callable[[str, Any], dict[str, Any]]
+
 
 @dataclass(frozen=True, slots=True)
 class Trigger:
+    """One effect at one timing.
+
+    - `owner`: the key ownership is checked by (`Triggers(owns=...)`); "" means the name.
+    - `priority`: higher settles first among simultaneous triggers.
+    - `asks`: the settlement asks its own question, with a way to decline, so a seat whose only
+      ready trigger this is gets that question and not a "trigger?" question first.
+    - `times(g, seat, payload)`: how many times it may fire for one occurrence (per point of
+      damage, per card lost); None = once.
+    """
+
     name: str
     timing: str
     can_trigger: Callable[[Game, int, Any], bool]
     settle: Callable[[Game, int, Any], Settlement]
     compulsory: bool = False
+    owner: str = ""
+    priority: int = 0
+    asks: bool = False
+    times: Callable[[Game, int, Any], int] | None = None
 
-
-Describe = Callable[[str, Any], dict[str, Any]]
+    @property
+    def key(self) -> str:
+        return self.owner or self.name
 
 
 class Triggers:
-    """The trigger table of a ruleset. `describe(timing, payload)`, when given, says what a
-    timing occurrence is about (e.g. the card asked for, the damage taken); it goes into the
-    `trigger` request's `info.about`, so it must hold only what the asked seat may see."""
+    """The trigger table of a ruleset (or of one game). `describe(timing, payload)`, when given,
+    says what a timing occurrence is about (e.g. the card asked for, the damage taken); it goes
+    into the `trigger` request's `info.about`, so it must hold only what the asked seat may see.
+    `owns(g, seat, key)`, when given, decides who may fire a trigger (see the module doc)."""
 
-    def __init__(self, triggers: Iterable[Trigger] = (), describe: Describe | None = None) -> None:
+    def __init__(
+        self,
+        triggers: Iterable[Trigger] = (),
+        describe: Describe | None = None,
+        owns: Owns | None = None,
+    ) -> None:
         self._by_timing: dict[str, list[Trigger]] = {}
         self.describe = describe
+        self.owns = owns
         for t in triggers:
             self.add(t)
 
     def add(self, trigger: Trigger) -> None:
         if trigger.name == PASS:
             raise ValueError(f"{PASS!r} is reserved for declining")
-        for t in self._by_timing.get(trigger.timing, ()):
+        registered = self._by_timing.setdefault(trigger.timing, [])
+        for t in registered:
             if t.name == trigger.name:
                 raise ValueError(f"trigger {trigger.name!r} registered twice at {trigger.timing!r}")
-        self._by_timing.setdefault(trigger.timing, []).append(trigger)
+        registered.append(trigger)
+        registered.sort(key=lambda t: -t.priority)  # stable: registration order within a level
 
     def __iter__(self) -> Iterator[Trigger]:
         for registered in self._by_timing.values():
@@ -82,43 +119,73 @@ class Triggers:
         if not registered:
             return False
         active = g.active_triggers
-        return any(
-            (timing, t.name, seat) not in active and t.can_trigger(g, seat, payload)
-            for seat in order
-            for t in registered
-        )
+        owns = self.owns
+        for seat in order:
+            for t in registered:
+                if owns is not None and not owns(g, seat, t.owner or t.name):
+                    continue
+                if (timing, t.name, seat) not in active and t.can_trigger(g, seat, payload):
+                    return True
+        return False
 
     def run(self, g: Game, timing: str, payload: Any, order: Iterable[int]) -> Settlement:
         registered = self._by_timing.get(timing, [])
+        levels = sorted({t.priority for t in registered}, reverse=True)
+        seats = list(order)
+        for level in levels:
+            group = [t for t in registered if t.priority == level]
+            for seat in seats:
+                yield from self._settle_seat(g, timing, payload, seat, group)
+
+    def _ready_for(
+        self,
+        g: Game,
+        timing: str,
+        payload: Any,
+        seat: int,
+        group: list[Trigger],
+        fired: dict[str, int],
+    ) -> list[Trigger]:
         active = g.active_triggers
-        for seat in order:
-            done: set[str] = set()
-            while True:
-                ready = [
-                    t
-                    for t in registered
-                    if t.name not in done
-                    and (timing, t.name, seat) not in active
-                    and t.can_trigger(g, seat, payload)
-                ]
-                if not ready:
-                    break
-                forced = [t for t in ready if t.compulsory]
-                if len(ready) == 1 and forced:
-                    pick = ready[0]
-                else:
-                    names = [t.name for t in ready]
-                    if not forced:
-                        names.append(PASS)
-                    default = 0 if forced else len(names) - 1
-                    about = {} if self.describe is None else self.describe(timing, payload)
-                    info = {"timing": timing, "about": about}
-                    index = yield g.ask(seat, "trigger", names, default, info=info)
-                    if index == len(ready):
-                        break
-                    pick = ready[index]
-                done.add(pick.name)
-                key = (timing, pick.name, seat)
-                active.add(key)
-                yield pick.settle(g, seat, payload)
-                active.discard(key)
+        owns = self.owns
+        out = []
+        for t in group:
+            n = fired.get(t.name, 0)
+            if n and n >= (1 if t.times is None else t.times(g, seat, payload)):
+                continue
+            if (timing, t.name, seat) in active:
+                continue
+            if owns is not None and not owns(g, seat, t.owner or t.name):
+                continue
+            if t.can_trigger(g, seat, payload):
+                out.append(t)
+        return out
+
+    def _settle_seat(
+        self, g: Game, timing: str, payload: Any, seat: int, group: list[Trigger]
+    ) -> Settlement:
+        fired: dict[str, int] = {}
+        active = g.active_triggers
+        while True:
+            ready = self._ready_for(g, timing, payload, seat, group, fired)
+            if not ready:
+                return
+            forced = [t for t in ready if t.compulsory]
+            if len(ready) == 1 and (forced or ready[0].asks):
+                pick = ready[0]
+            else:
+                names = [t.name for t in ready]
+                if not forced:
+                    names.append(PASS)
+                default = 0 if forced else len(names) - 1
+                about = {} if self.describe is None else self.describe(timing, payload)
+                info = {"timing": timing, "about": about}
+                index = yield g.ask(seat, "trigger", names, default, info=info)
+                if index == len(ready):
+                    return
+                pick = ready[index]
+            fired[pick.name] = fired.get(pick.name, 0) + 1
+            key = (timing, pick.name, seat)
+            active.add(key)
+            yield pick.settle(g, seat, payload)
+            active.discard(key)

@@ -284,3 +284,119 @@ def test_triggers_ready_remove_and_describe() -> None:
     assert [x.name for x in t] == ["a"]
     t.remove("a", "t")
     assert not t.at("t") and not t.ready(g, "t", {"hot": True}, [0])
+
+
+def _drive(g: Game, run: Any, answers: list[Any]) -> list[Any]:
+    """Step a trigger run by hand (children settle inline); returns the requests it asked."""
+    asked: list[Any] = []
+    stack = [run]
+    value: Any = None
+    while stack:
+        try:
+            out = stack[-1].send(value)
+        except StopIteration:
+            stack.pop()
+            value = None
+            continue
+        if hasattr(out, "kind"):  # a request
+            asked.append(out)
+            value = answers.pop(0)
+        else:
+            stack.append(out)
+            value = None
+    return asked
+
+
+def test_triggers_settle_by_priority_then_action_order_then_owner_choice() -> None:
+    """Rules §6 row 1: priority first (higher first), then seats in action order, and a seat
+    holding several ready triggers of one level chooses their order."""
+    from game_agent.engine import Trigger, Triggers
+
+    fired: list[tuple[str, int]] = []
+
+    def settle(name: str) -> Any:
+        def run(g: Game, seat: int, payload: Any) -> Any:
+            fired.append((name, seat))
+            return
+            yield
+
+        return run
+
+    def everyone(g: Game, s: int, p: Any) -> bool:
+        return True
+
+    t = Triggers(
+        [
+            Trigger("low", "t", everyone, settle("low"), compulsory=True),
+            Trigger("high", "t", lambda g, s, p: s == 1, settle("high"), True, priority=5),
+            Trigger("low2", "t", lambda g, s, p: s == 0, settle("low2"), compulsory=True),
+        ]
+    )
+    g = Game(RULESET, {}, seed=1)
+    g.start()
+    asked = _drive(g, t.run(g, "t", {}, [1, 0]), [1])  # seat 0 picks "low2" first
+    assert [(r.seat, r.options) for r in asked] == [(0, ["low", "low2"])]
+    assert fired == [("high", 1), ("low", 1), ("low2", 0), ("low", 0)]
+
+
+def test_ownership_is_checked_once_by_the_table() -> None:
+    from game_agent.engine import Trigger, Triggers
+
+    checked: list[tuple[int, str]] = []
+    fired: list[int] = []
+
+    def owns(g: Game, seat: int, key: str) -> bool:
+        checked.append((seat, key))
+        return seat == 1
+
+    def settle(g: Game, seat: int, payload: Any) -> Any:
+        fired.append(seat)
+        return
+        yield
+
+    def can(g: Game, seat: int, payload: Any) -> bool:
+        asked_can.append(seat)
+        return True
+
+    asked_can: list[int] = []
+    t = Triggers([Trigger("x", "t", can, settle, True, owner="skill")], owns=owns)
+    g = Game(RULESET, {}, seed=1)
+    g.start()
+    assert t.ready(g, "t", {}, [0, 1]) and not t.ready(g, "t", {}, [0])
+    _drive(g, t.run(g, "t", {}, [0, 1]), [])
+    assert fired == [1] and (0, "skill") in checked
+    assert 0 not in asked_can  # the trigger's own check never runs for a seat without it
+
+
+def test_a_trigger_with_its_own_question_is_not_asked_twice_and_times_repeat() -> None:
+    """`asks`: the only ready trigger of a seat goes straight to its own question. `times`:
+    per point / per card, each firing of an optional trigger is its own decision."""
+    from game_agent.engine import Trigger, Triggers
+
+    fired: list[str] = []
+
+    def own_question(g: Game, seat: int, payload: Any) -> Any:
+        yes = yield g.ask(seat, "pick", ["do", "decline"], 1, info={"round": 0})
+        fired.append("asked" if yes == 0 else "declined")
+
+    def per_point(g: Game, seat: int, payload: Any) -> Any:
+        fired.append("point")
+        return
+        yield
+
+    t = Triggers(
+        [
+            Trigger("own", "t", lambda g, s, p: s == 0, own_question, asks=True),
+            Trigger("each", "u", lambda g, s, p: True, per_point, times=lambda g, s, p: p["n"]),
+        ]
+    )
+    g = Game(RULESET, {}, seed=1)
+    g.start()
+    asked = _drive(g, t.run(g, "t", {}, [0]), [0])
+    assert [r.kind for r in asked] == ["pick"] and fired == ["asked"]
+    fired.clear()
+    asked = _drive(g, t.run(g, "u", {"n": 3}, [0]), [0, 0, 1])  # yes, yes, pass
+    assert [r.options for r in asked] == [["each", "pass"]] * 3 and fired == ["point"] * 2
+    fired.clear()
+    asked = _drive(g, t.run(g, "u", {"n": 2}, [0]), [0, 0])  # at most n times
+    assert len(asked) == 2 and fired == ["point"] * 2
