@@ -7,6 +7,10 @@ A request states what is legal in one of three forms, never as a flat product of
              length lies in ``[min, max]`` (e.g. "discard 2 of these", "1-3 targets").
 ``product``  ``options`` is a list of axes (each a non-empty list); the reply has one index per
              axis and every combination is legal (e.g. Harmony's cell x role x element).
+``arrange``  ``options`` is a list of items and ``piles`` names the piles to sort them into
+             (each ``{"name", "min", "max"}``); the reply lists item indices pile by pile, in
+             order, with ``-1`` between two piles: every item exactly once, each pile's size
+             within its bounds (e.g. Guanxing's top and bottom, Yiji's cards per player).
 
 When ``cancel`` is true the reply may also be nil: "back" (undo the choice that opened this
 follow-up request) or "decline". ``default`` is always a legal reply; it is applied when a
@@ -20,7 +24,8 @@ from typing import Any
 
 Choice = int | list[int] | None
 
-FORMS = ("choice", "subset", "product")
+FORMS = ("choice", "subset", "product", "arrange")
+SEPARATOR = -1  # between two piles in an `arrange` reply
 
 
 @dataclass(slots=True)
@@ -37,6 +42,7 @@ class RequestSpec:
     max: int = 1
     cancel: bool = False
     info: dict[str, Any] = field(default_factory=dict)
+    piles: list[dict[str, Any]] = field(default_factory=list)  # `arrange` only
 
     def to_wire(self) -> dict[str, Any]:
         return {
@@ -50,6 +56,7 @@ class RequestSpec:
             "cancel": self.cancel,
             "default": self.default,
             "info": self.info,
+            "piles": self.piles,
         }
 
 
@@ -85,4 +92,32 @@ def check_choice(req: RequestSpec, choice: object) -> str | None:
             if not 0 <= i < len(axis):
                 return f"axis {n}: index {i} is out of range 0..{len(axis) - 1}"
         return None
+    if form == "arrange":
+        return _check_arrangement(req, choice)
     return f"unknown request form {form!r}"
+
+
+def split_piles(choice: list[int]) -> list[list[int]]:
+    """An `arrange` reply -> the item indices of each pile, in order."""
+    piles: list[list[int]] = [[]]
+    for i in choice:
+        if i == SEPARATOR:
+            piles.append([])
+        else:
+            piles[-1].append(i)
+    return piles
+
+
+def _check_arrangement(req: RequestSpec, choice: list[int]) -> str | None:
+    piles = split_piles(choice)
+    if len(piles) != len(req.piles):
+        return f"give {len(req.piles)} piles separated by {SEPARATOR}, got {len(piles)}"
+    items = [i for pile in piles for i in pile]
+    if sorted(items) != list(range(len(req.options))):
+        return f"place every item (0..{len(req.options) - 1}) exactly once"
+    for pile, spec in zip(piles, req.piles, strict=True):
+        if not spec["min"] <= len(pile) <= spec["max"]:
+            return (
+                f"pile {spec['name']!r} takes {spec['min']} to {spec['max']} items, got {len(pile)}"
+            )
+    return None

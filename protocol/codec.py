@@ -37,6 +37,7 @@ REQUEST_FIELDS = {
     "cancel": bool,
     "default": (int, [int], None),
     "info": dict,
+    "piles": [dict],
 }
 _LIMITS = {
     "max_str_len": 64 * 1024,

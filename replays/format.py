@@ -6,7 +6,7 @@
     payload = one msgpack value
 
 The first record is the header map:
-    {"format": 1, "game": str, "ruleset_version": str, "config": map, "seed": int,
+    {"format": 2, "game": str, "ruleset_version": str, "config": map, "seed": int,
      "seats": [ {"seat": int, "agent": str}, ... ], "table": str}
 Every later record is an array whose first item names it:
     ["e", kind, data, audience|nil, public|nil]     an event, omniscient, with its visibility
@@ -21,7 +21,7 @@ from __future__ import annotations
 import struct
 import zlib
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2  # 2: request records carry `piles`
 MAGIC = b"SGSLOG\x00" + bytes([FORMAT_VERSION])
 FRAME = struct.Struct(">II")
 MAX_RECORD_BYTES = 16 << 20

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any, Protocol
 
-from protocol.choices import Choice, RequestSpec
+from protocol.choices import SEPARATOR, Choice, RequestSpec
 
 
 class View(Protocol):
@@ -57,4 +57,23 @@ def random_legal(request: RequestSpec, rng: random.Random) -> Choice:
         return sorted(rng.sample(range(n), k))
     if form == "product":
         return [rng.randrange(len(axis)) for axis in request.options]
+    if form == "arrange":
+        return random_arrangement(request, rng)
     raise ValueError(f"unknown request form {form!r}")
+
+
+def random_arrangement(request: RequestSpec, rng: random.Random) -> list[int]:
+    """Every item once, in a random order, split into the piles at random within their bounds."""
+    items = list(range(len(request.options)))
+    rng.shuffle(items)
+    sizes = [int(p["min"]) for p in request.piles]
+    for _ in range(len(items) - sum(sizes)):
+        room = [k for k, p in enumerate(request.piles) if sizes[k] < int(p["max"])]
+        sizes[rng.choice(room)] += 1
+    out: list[int] = []
+    for k, size in enumerate(sizes):
+        if k:
+            out.append(SEPARATOR)
+        out.extend(items[:size])
+        items = items[size:]
+    return out

@@ -6,6 +6,8 @@ Answers, by request form:
   subset   space-separated indices in increasing order, e.g. ``0 3`` (empty line = none,
            when that is allowed)
   product  one index per axis, space-separated, e.g. ``4 1 0``
+  arrange  every item once, pile by pile in order, piles separated by ``/``, e.g. ``2 0 / 1``
+           (items 2 then 0 on the first pile, item 1 on the second)
 and, for any form: ``d`` takes the request's default, ``c`` cancels (when the request allows
 it), ``?`` shows the request again.
 
@@ -20,7 +22,7 @@ import select
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from protocol.choices import Choice, RequestSpec, check_choice
+from protocol.choices import SEPARATOR, Choice, RequestSpec, check_choice
 from protocol.errors import ProtocolError
 from protocol.messages import Bye, Error, EventMsg, RequestMsg, Welcome
 from protocol.registry import GameSchema, Renderer, get_schema
@@ -61,6 +63,9 @@ def describe_request(
     else:
         if req.form == "subset":
             lines.append(f"choose {req.min} to {req.max} of (indices, space-separated):")
+        elif req.form == "arrange":
+            piles = " / ".join(f"{p['name']} ({p['min']}-{p['max']})" for p in req.piles)
+            lines.append(f"place every item, in order, into the piles {piles}:")
         else:
             lines.append("choose one of:")
         for i, o in enumerate(req.options):
@@ -77,6 +82,8 @@ def parse_answer(req: RequestSpec, line: str) -> tuple[Choice, str | None]:
         return req.default, None
     if text == "c":
         return None, None if req.cancel else "this request cannot be cancelled"
+    if req.form == "arrange":
+        text = text.replace("/", f" {SEPARATOR} ")
     try:
         numbers = [int(t) for t in text.replace(",", " ").split()]
     except ValueError:

@@ -8,7 +8,7 @@ from log_bytes import record_offsets
 
 from game_agent.engine import fold
 from replays import LogError, read_log, reexecute, truncate_tail, verify
-from replays.format import FRAME
+from replays.format import FORMAT_VERSION, FRAME
 from replays.player import render
 from sgs.runner import play
 
@@ -210,7 +210,7 @@ def test_large_records_read_back(tmp_path: Path) -> None:
 
     path = tmp_path / "big.sgslog"
     header = {
-        "format": 1,
+        "format": FORMAT_VERSION,
         "game": "toy",
         "ruleset_version": "1",
         "config": {},
@@ -227,9 +227,9 @@ def test_large_records_read_back(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     "header",
     [
-        {"format": 1},
+        {"format": FORMAT_VERSION},
         {
-            "format": 2,
+            "format": FORMAT_VERSION + 1,
             "game": "toy",
             "ruleset_version": "1",
             "config": {},
@@ -238,7 +238,7 @@ def test_large_records_read_back(tmp_path: Path) -> None:
             "table": "",
         },
         {
-            "format": 1,
+            "format": FORMAT_VERSION,
             "game": "toy",
             "ruleset_version": "1",
             "config": {},
@@ -247,7 +247,7 @@ def test_large_records_read_back(tmp_path: Path) -> None:
             "table": "",
         },
         {
-            "format": 1,
+            "format": FORMAT_VERSION,
             "game": "toy",
             "ruleset_version": "1",
             "config": {},

@@ -26,6 +26,7 @@ import pytest
 import zmq
 
 from game_agent.engine import view_for
+from protocol.version import PROTOCOL_VERSION
 from replays import read_log
 
 HERE = Path(__file__).resolve().parent
@@ -265,7 +266,9 @@ class RawAgent:
     def send(self, msg: dict[str, Any] | bytes) -> None:
         self.sock.send(msg if isinstance(msg, bytes) else pack(msg))
 
-    def hello(self, seat: int, token: str, version: int = 1, table: str = "") -> dict[str, Any]:
+    def hello(
+        self, seat: int, token: str, version: int = PROTOCOL_VERSION, table: str = ""
+    ) -> dict[str, Any]:
         self.send({"t": "hello", "version": version, "table": table, "seat": seat,
                    "token": token, "name": "raw"})  # fmt: skip
         return self.recv_type("welcome", "error")

@@ -40,6 +40,16 @@ def test_product_takes_one_index_per_axis() -> None:
     assert lines[-1].startswith("default: [0, 0, 0]")
 
 
+def test_arrange_takes_piles_separated_by_slashes() -> None:
+    piles = [{"name": "top", "min": 0, "max": 3}, {"name": "bottom", "min": 0, "max": 3}]
+    req = spec("arrange", ["x", "y", "z"], [0, 1, 2, -1], piles=piles)
+    assert parse_answer(req, "2 0 / 1") == ([2, 0, -1, 1], None)
+    assert parse_answer(req, "/ 0 1 2") == ([-1, 0, 1, 2], None)
+    assert parse_answer(req, "0 1 2")[1] is not None  # the second pile is missing
+    assert parse_answer(req, "0 0 / 1")[1] is not None  # item 0 twice
+    assert any("top (0-3) / bottom (0-3)" in line for line in describe_request(req))
+
+
 def test_sanguosha_options_are_shown_as_cards_and_seats() -> None:
     from protocol.registry import get_schema
 

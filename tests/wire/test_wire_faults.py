@@ -97,7 +97,7 @@ def test_bad_input_gets_errors_and_the_game_goes_on(procs: Procs) -> None:
             intruder.send(msg)
             intruder.expect_error(code)
 
-        hello = {"t": "hello", "version": 1, "table": "", "seat": 1, "token": token, "name": "x"}
+        hello = {"t": "hello", "version": 2, "table": "", "seat": 1, "token": token, "name": "x"}
         refused(b"\xc1\x00garbage", "bad_encoding")
         refused(b"", "bad_encoding")
         refused(b"\x00" * (MAX_AGENT_MESSAGE_BYTES + 1000), "too_large")
@@ -121,7 +121,7 @@ def test_bad_input_gets_errors_and_the_game_goes_on(procs: Procs) -> None:
         refused(pack(hello), "seat_taken")  # seat 1 is held by a live connection
         intruder.sock.send_multipart([pack({"t": "heartbeat", "time": 0.0}), b"x"])
         intruder.expect_error("bad_frames")
-        seat.send({"t": "welcome", "version": 1, "table": "", "seat": 1, "game": "harmony",
+        seat.send({"t": "welcome", "version": 2, "table": "", "seat": 1, "game": "harmony",
                    "ruleset_version": "1", "seats": 2, "last_seq": 0})  # fmt: skip
         seat.expect_error("unexpected_type")
         seat.send({"t": "resync", "last_seq": 10_000})

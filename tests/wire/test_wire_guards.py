@@ -15,7 +15,7 @@ def test_a_short_chosen_routing_id_cannot_take_a_seat(procs: Procs) -> None:
     weak = RawAgent(served.endpoint, identity=b"seat0-bot")
     strong = RawAgent(served.endpoint, identity=b"x" * MIN_IDENTITY_BYTES)
     try:
-        weak.send({"t": "hello", "version": 1, "table": "", "seat": 0,
+        weak.send({"t": "hello", "version": 2, "table": "", "seat": 0,
                    "token": served.tokens[0], "name": "weak"})  # fmt: skip
         assert "at least" in weak.expect_error("weak_identity")["message"]
         assert strong.hello(0, served.tokens[0])["t"] == "welcome"
