@@ -3,6 +3,9 @@
 Cards in events and requests are full descriptors `{"id", "suit", "rank", "name"}` so a client
 needs no card table; a virtual card as used/played is `{"name", "suit", "color", "rank"}`.
 Secret events have a `redacted` public form naming no hidden card (counts and zones only).
+Zones: draw, discard, processing, removed (out of the game), facedown (on the table face
+down), and per seat hand, equip, judge. A used or played card names where each sub-card came
+from (`from`: one `{"zone", "seat"}` per sub-card), since it may be another seat's (Jijiang).
 """
 
 from __future__ import annotations
@@ -26,11 +29,13 @@ EVENTS: dict[str, Fields] = {
         "to": str,
         "to_seat": OPT_INT,
         "reason": str,
+        "as": (str, None),  # a card put in a judgement area: the delayed trick it is used as
     },
     "use": {
         "seat": int,
         "card": dict,
         "subcards": CARDS,
+        "from": [dict],
         "targets": [int],
         "victim": OPT_INT,
         "counted": bool,
@@ -40,14 +45,25 @@ EVENTS: dict[str, Fields] = {
         "seat": int,
         "card": dict,
         "subcards": CARDS,
+        "from": [dict],
+        "to": str,
         "mode": str,
         "reason": str,
         "skill": str,
     },
+    "target_changed": {"card": dict, "user": int, "from": int, "to": int, "skill": str},
     "judge": {"seat": int, "card": dict, "reason": str},
     "judge_result": {"seat": int, "card": dict, "reason": str, "good": bool},
     "role": {"seat": int, "role": str},
-    "general": {"seat": int, "general": str, "max_hp": int, "hp": int},
+    "general": {
+        "seat": int,
+        "general": str,
+        "max_hp": int,
+        "hp": int,
+        "faction": str,
+        "gender": str,
+        "skills": [str],
+    },
     "general_chosen": {"seat": int, "general": str},
     "reserve": {"seat": int, "generals": [str]},
     "pool": {"generals": [str]},
@@ -60,6 +76,8 @@ EVENTS: dict[str, Fields] = {
     "phase_skip": {"seat": int, "phase": str, "reason": str},
     "phase_insert": {"seat": int, "phase": str, "index": int},
     "phase_skipped": {"seat": int, "phase": str},
+    "phase_end": {"seat": int, "phase": str},
+    "turn_stop": {"seat": int, "reason": str},
     "turn_end": {"seat": int},
     "damage": {
         "source": OPT_INT,
@@ -80,11 +98,19 @@ EVENTS: dict[str, Fields] = {
     "cancelled": {"card": dict, "target": int},
     "slash_missed": {"source": int, "target": int},
     "choice": {"seat": int, "kind": str, "value": str},
-    "mark": {"seat": int, "name": str, "value": object},
+    "mark": {"seat": int, "name": str, "value": object, "scope": str},
     # for skills: look at hidden cards (Guanxing, Yiji), rearrange the draw pile, show cards
     "peek": {"seat": int, "cards": CARDS, "reason": str},
-    "arrange": {"seat": int, "top": [int], "bottom": [int]},
+    "arrange": {"seat": int, "top": CARDS, "bottom": CARDS},
     "reveal": {"seat": int, "cards": CARDS, "reason": str},
+    # the rest of the skill vocabulary (agent spec §3.2)
+    "skill_gained": {"seat": int, "skill": str},
+    "skill_lost": {"seat": int, "skill": str},
+    "max_hp": {"seat": int, "max_hp": int, "hp": int},
+    "flip": {"seat": int, "face_down": bool},
+    "attribute": {"seat": int, "name": str, "value": str},
+    "pindian": {"seat": int, "target": int, "card": dict, "target_card": dict, "reason": str},
+    "declare": {"seat": int, "claim": str, "reason": str},
 }
 
 REDACTED: dict[str, Fields] = {
@@ -129,6 +155,7 @@ REQUESTS: dict[str, Fields] = {
     "skill_choice": {"skill": str, "prompt": str},
     "skill_cards": {"skill": str, "prompt": str},
     "skill_targets": {"skill": str, "prompt": str},
+    "skill_arrange": {"skill": str, "prompt": str},
 }
 
 # Display names of the standard generals (presentation only; the rules live in the ruleset).
@@ -157,9 +184,24 @@ def card_text(c: dict[str, Any] | None) -> str:
     return f"{suit}{rank_s} {name}".strip()
 
 
+def general_text(o: dict[str, Any]) -> str:
+    """A general offered at setup: `Liu Bei 刘备 (shu, male, 4 HP): Rende (active) ...`."""
+    head = f"{o.get('name')} {o.get('chinese', '')}".strip()
+    skills = "; ".join(
+        f"{s['title']}{' (lord)' if s.get('lord') else ''} [{s['kind']}]: {s['text']}"
+        for s in o.get("skills", [])
+    )
+    return f"{head} ({o.get('faction')}, {o.get('gender')}, {o.get('hp')} HP)" + (
+        f" - {skills}" if skills else ""
+    )
+
+
 def option_text(kind: str, o: Any) -> str:
-    """A request option for a person: cards as `♦K Slash`, seats as `seat 2`, generals by name."""
+    """A request option for a person: cards as `♦K Slash`, seats as `seat 2`, generals by name
+    with their skills."""
     if isinstance(o, dict):
+        if kind == "choose_general" and "skills" in o:
+            return general_text(o)
         if o.get("kind") == "end":
             return "end the play phase"
         if o.get("kind") == "skill":
@@ -174,7 +216,7 @@ def option_text(kind: str, o: Any) -> str:
             return text
         if {"suit", "rank", "name"} <= o.keys():
             return card_text(o)
-    if isinstance(o, int) and kind in ("targets", "skill_targets"):
+    if isinstance(o, int) and kind in ("targets", "skill_targets", "skill_arrange"):
         return f"seat {o}"
     if isinstance(o, str) and o in GENERAL_NAMES:
         return GENERAL_NAMES[o]
@@ -215,7 +257,9 @@ class Renderer:
         if kind == "general":
             name = GENERAL_NAMES.get(d["general"], d["general"])
             self.generals[d["seat"]] = name
-            return f"{self.seat(d['seat'])} enters ({d['hp']}/{d['max_hp']} HP)"
+            skills = ", ".join(x.replace("_", " ").title() for x in d.get("skills", []))
+            with_ = f" with {skills}" if skills else ""
+            return f"{self.seat(d['seat'])} enters ({d['hp']}/{d['max_hp']} HP){with_}"
         if kind == "death":
             self.roles[d["seat"]] = d["role"]
             return f"{self.seat(d['seat'])} dies (killer: {self.seat(d['killer'])})"
@@ -235,7 +279,8 @@ class Renderer:
             return f"{s(d['seat'])} uses {card_text(d['card'])}{sub}{via} on {tg or 'no one'}"
         if kind == "respond":
             verb = "uses" if d["mode"] == "use" else "plays"
-            return f"{s(d['seat'])} {verb} {card_text(d['card'])} ({d['reason']})"
+            via = f" via {d['skill']}" if d["skill"] else ""
+            return f"{s(d['seat'])} {verb} {card_text(d['card'])}{via} ({d['reason']})"
         if kind == "damage":
             return (
                 f"{s(d['target'])} takes {d['amount']} {d['nature']} damage from "
@@ -277,6 +322,51 @@ class Renderer:
             return f"{s(d['seat'])} will skip the {d['phase']} phase ({d['reason']})"
         if kind == "phase_skipped":
             return f"{s(d['seat'])} skips the {d['phase']} phase"
+        if kind == "phase_end":
+            return f"{s(d['seat'])}: end of the {d['phase']} phase"
+        if kind == "turn_end":
+            return f"{s(d['seat'])}'s turn ends"
+        if kind == "turn_stop":
+            return f"{s(d['seat'])}'s turn is cut short ({d['reason'].replace('_', ' ')})"
+        if kind == "target_changed":
+            return (
+                f"{card_text(d['card'])} of {s(d['user'])}: the target changes from "
+                f"{s(d['from'])} to {s(d['to'])} ({d['skill']})"
+            )
+        if kind == "skill_gained":
+            return f"{s(d['seat'])} gains the skill {d['skill']}"
+        if kind == "skill_lost":
+            return f"{s(d['seat'])} loses the skill {d['skill']}"
+        if kind == "max_hp":
+            return f"{s(d['seat'])}: max HP now {d['max_hp']} ({d['hp']} HP)"
+        if kind == "flip":
+            return f"{s(d['seat'])} turns {'face down' if d['face_down'] else 'face up'}"
+        if kind == "attribute":
+            return f"{s(d['seat'])}'s {d['name']} is now {d['value']}"
+        if kind == "pindian":
+            return (
+                f"point fight ({d['reason']}): {s(d['seat'])} shows {card_text(d['card'])}, "
+                f"{s(d['target'])} shows {card_text(d['target_card'])}"
+            )
+        if kind == "declare":
+            return f"{s(d['seat'])} declares a face-down card to be {d['claim']} ({d['reason']})"
+        if kind == "mark":
+            value = "cleared" if d["value"] is None else d["value"]
+            return f"{s(d['seat'])}: {d['name']} = {value}"
+        if kind == "peek":
+            what = cards_text(d["cards"]) if "cards" in d else f"{d['count']} card(s)"
+            return f"{s(d['seat'])} looks at {what} ({d['reason']})"
+        if kind == "arrange":
+            if isinstance(d["top"], list):
+                top, bottom = (
+                    cards_text(d["top"]) or "nothing",
+                    cards_text(d["bottom"]) or "nothing",
+                )
+            else:
+                top, bottom = f"{d['top']} card(s)", f"{d['bottom']} card(s)"
+            return f"{s(d['seat'])} puts {top} on top of the draw pile and {bottom} at the bottom"
+        if kind == "reveal":
+            return f"{s(d['seat'])} shows {cards_text(d['cards'])} ({d['reason']})"
         if kind == "lose_hp":
             return f"{s(d['seat'])} loses {d['amount']} HP -> {d['hp']} HP"
         if kind == "general_lost":

@@ -7,8 +7,9 @@ from pathlib import Path
 from typing import Any
 
 from game_agent.engine import Event, Game, fold
-from game_agent.games.sanguosha import RULESET
+from game_agent.games.sanguosha import RULESET, Sanguosha
 from game_agent.games.sanguosha.scenario import config_from_file, config_from_toml
+from game_agent.games.sanguosha.skill import Skill
 from game_agent.games.sanguosha.state import State, zone_of_each
 from protocol.choices import Choice, RequestSpec
 
@@ -19,15 +20,23 @@ class Table:
     """A game started from a scenario, with intent-level replies and event lookups."""
 
     def __init__(
-        self, toml: str | None = None, *, file: str | None = None, seed: int = 1, **config: Any
+        self,
+        toml: str | None = None,
+        *,
+        file: str | None = None,
+        seed: int = 1,
+        extra: tuple[Skill, ...] = (),
+        **config: Any,
     ) -> None:
+        """`extra`: test-only skills the scenario's seats may be given (`skills = [...]`)."""
         if file is not None:
             cfg = config_from_file(SCENARIOS / file)
         else:
             assert toml is not None
             cfg = config_from_toml(toml)
         cfg.update(config)
-        self.g = Game(RULESET, cfg, seed)
+        self.ruleset = Sanguosha(extra) if extra else RULESET
+        self.g = Game(self.ruleset, cfg, seed)
         self.step = self.g.start()
         # new() starts with the first round: setup events are not "new"
         self.mark = next(i for i, e in enumerate(self.g.events) if e.kind == "round")
@@ -166,7 +175,7 @@ def check_fold(g: Game) -> None:
     from protocol.fields import check_fields
     from protocol.registry import get_schema
 
-    assert fold(RULESET, g.config, g.seats, g.events) == g.state
+    assert fold(g.ruleset, g.config, g.seats, g.events) == g.state
     schema = get_schema("sanguosha")
     for ev in g.events:
         check_fields(ev.kind, ev.data, schema.event_fields(ev.kind))
@@ -199,18 +208,30 @@ def scen(
     turn: tuple[int, str] = (0, "play"),
     draw: list[str] | tuple[str, ...] = (),
     discard: list[str] | tuple[str, ...] = (),
+    rest: str = "draw",
+    skills: str = "none",
     **top: Any,
 ) -> str:
-    """Build scenario TOML text (the same format as the files in scenarios/)."""
-    lines = [f"{k} = {_toml_value(v)}" for k, v in top.items()]
+    """Build scenario TOML text (the same format as the files in scenarios/).
+
+    Card tests play with the generals as bodies (`skills = "none"`, the default here): a
+    general's skills would answer questions the test is not about. Skill tests pass
+    `skills="standard"`; a seat's own `skills = [...]` always apply."""
+    lines = [f"{k} = {_toml_value(v)}" for k, v in {"skills": skills, **top}.items()]
     for s in seats:
         lines.append("[[seats]]")
-        lines.extend(f"{k} = {_toml_value(v)}" for k, v in s.items())
+        for k, v in s.items():
+            if k == "marks":
+                inner = ", ".join(f"{mk} = {_toml_value(mv)}" for mk, mv in v.items())
+                lines.append(f"marks = {{ {inner} }}")
+            else:
+                lines.append(f"{k} = {_toml_value(v)}")
     lines += ["[turn]", f"seat = {turn[0]}", f'phase = "{turn[1]}"']
     lines += [
         "[piles]",
         f"draw = {_toml_value(list(draw))}",
         f"discard = {_toml_value(list(discard))}",
+        f'rest = "{rest}"',
     ]
     return "\n".join(lines) + "\n"
 

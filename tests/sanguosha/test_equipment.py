@@ -5,10 +5,11 @@ from __future__ import annotations
 import pytest
 from sanguosha_support import Table, check_fold, lord, of, scen, seat
 
-from game_agent.games.sanguosha import hooks
 from game_agent.games.sanguosha.cards import DECK, KINDS, VCard, color_of, converted
 from game_agent.games.sanguosha.distance import attack_range, distance
-from game_agent.games.sanguosha.equipment import halberd
+from game_agent.games.sanguosha.equipment import halberd_targets as halberd
+from game_agent.games.sanguosha.skill import ANY_MODE, Skill, ViewAs
+from game_agent.games.sanguosha.state import State
 
 
 def card_id(name: str, suit: str, rank: int) -> int:
@@ -30,7 +31,7 @@ def test_crossbow_lifts_the_slash_limit() -> None:
     t = Table(scen(lord(hand=["slash", "slash"], equip=["crossbow"]), seat(hp=4)))
     t.play("slash", 1)
     t.play("slash", 1)
-    assert t.hp(1) == 2 and t.st.slash_used == 2
+    assert t.hp(1) == 2 and t.st.players[0].marks["slash_used"] == 2
 
 
 def test_double_swords_opposite_gender() -> None:
@@ -168,7 +169,7 @@ def test_blade_follow_up_slash_is_not_counted_row17() -> None:
     uses = of(ev, "use")
     assert [u["counted"] for u in uses] == [True, False]
     assert of(ev, "damage")[0]["target"] == 1
-    assert t.st.slash_used == 1
+    assert t.st.players[0].marks["slash_used"] == 1
 
 
 def test_axe_forces_the_hit() -> None:
@@ -265,21 +266,27 @@ def test_horses_change_distance_not_range() -> None:
     assert t.expect("play", 0).options[0]["targets"] == [1, 2, 3, 4]
 
 
-@pytest.fixture
-def red_as_slash(monkeypatch: pytest.MonkeyPatch) -> hooks.ViewAs:
-    """A test conversion (like Wusheng): any red card in hand or equipment as a Slash."""
-
-    def cands(st, seat):  # type: ignore[no-untyped-def]
-        p = st.players[seat]
-        return [c for c in p.hand + list(p.equip.values()) if color_of(DECK[c][0]) == "red"]
-
-    v = hooks.ViewAs("red_slash", "slash", lambda st, seat, mode: True, cands, 1)
-    monkeypatch.setattr(hooks, "VIEW_AS", [*hooks.VIEW_AS, v])
-    return v
+def _red_cards(st: State, seat: int) -> list[int]:
+    p = st.players[seat]
+    return [c for c in p.hand + list(p.equip.values()) if color_of(DECK[c][0]) == "red"]
 
 
-def test_spent_weapon_range_is_recomputed_row14(red_as_slash: hooks.ViewAs) -> None:
-    t = Table(scen(lord(equip=["kylin_bow"]), seat(), seat(), seat(), seat()))
+# A test conversion (like Wusheng): any red card in hand or equipment as a Slash.
+RED_SLASH = Skill(
+    "red_slash",
+    "Red Slash",
+    "",
+    "conversion",
+    "test",
+    views=(ViewAs("slash", ANY_MODE, _red_cards),),
+)
+
+
+def test_spent_weapon_range_is_recomputed_row14() -> None:
+    t = Table(
+        scen(lord(equip=["kylin_bow"], skills=["red_slash"]), seat(), seat(), seat(), seat()),
+        extra=(RED_SLASH,),
+    )
     kylin = t.st.players[0].equip["weapon"]
     assert attack_range(t.st, 0) == 5 and attack_range(t.st, 0, frozenset({kylin})) == 1
     t.reply(t.option_index(lambda o: o["kind"] == "view_as"))
@@ -287,8 +294,11 @@ def test_spent_weapon_range_is_recomputed_row14(red_as_slash: hooks.ViewAs) -> N
     assert t.expect("targets", 0).options == [1, 4]  # range 1 once the bow is spent
 
 
-def test_crossbow_made_into_a_slash_obeys_the_limit_row15(red_as_slash: hooks.ViewAs) -> None:
-    t = Table(scen(lord(hand=["slash"], equip=["crossbow/diamond/1"]), seat(hp=4)))
+def test_crossbow_made_into_a_slash_obeys_the_limit_row15() -> None:
+    t = Table(
+        scen(lord(hand=["slash"], equip=["crossbow/diamond/1"], skills=["red_slash"]), seat(hp=4)),
+        extra=(RED_SLASH,),
+    )
     t.play("slash", 1)
     t.reply(t.option_index(lambda o: o["kind"] == "view_as"))
     t.reply([0])  # the Crossbow itself: the normal limit applies -> back to the menu

@@ -25,6 +25,7 @@ class Probe(Sanguosha):
     """The ruleset with a test body run right after the scenario is set up."""
 
     def __init__(self, body: Callable[[Game], Settlement]) -> None:
+        super().__init__()
         self.body = body
 
     def root(self, g: Game) -> Settlement:

@@ -47,7 +47,7 @@ def test_kof_replacement_file() -> None:
     t = Table(file="kof_replacement.toml")
     t.play("slash", 1)
     r = t.expect("choose_general", 1)
-    assert r.options == ["zhaoyun", "diaochan"]
+    assert [o["id"] for o in r.options] == ["zhaoyun", "diaochan"]
     t.reply(0)
     p = t.st.players[1]
     assert p.general == "zhaoyun" and p.hp == p.max_hp == 4 and len(p.hand) == 4 and p.lost == 2

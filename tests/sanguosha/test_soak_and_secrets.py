@@ -94,10 +94,17 @@ def test_random_games_keep_every_invariant(i: int) -> None:
         assert sorted(c["id"] for c in v.hand) == sorted(st.players[s].hand)
         assert v.draw_count == len(st.draw)
         assert sorted(c["id"] for c in v.discard) == sorted(st.discard)
+        assert sorted(c["id"] for c in v.processing) == sorted(st.processing)
+        assert sorted(c["id"] for c in v.removed) == sorted(st.removed)
+        assert v.facedown_count == len(st.facedown)
         for p, info in zip(st.players, v.seats, strict=True):
             assert info.hand_count == len(p.hand)
             assert {k: c["id"] for k, c in info.equip.items()} == p.equip
-            assert info.hp == p.hp and info.alive == p.alive
+            assert [c["id"] for c in info.judge] == p.judge and info.judge_as == p.judge_as
+            assert info.hp == p.hp and info.alive == p.alive and info.max_hp == p.max_hp
+            assert info.skills == p.skills and info.face_down == p.face_down
+            assert info.marks == p.marks and info.scopes == p.scopes
+            assert (info.faction, info.gender) == (p.faction, p.gender)
             assert info.reserve_count == len(p.reserve) and info.lost == p.lost
             assert set(info.reserve) <= set(p.reserve)
         assert sorted(v.seats[s].reserve) == sorted(st.players[s].reserve)  # its own, all known

@@ -1,26 +1,26 @@
 """The turn model (phases skipped / inserted, extra turns) and the skill extension points,
-exercised with small test-only triggers registered the way the generals' skills will be."""
+exercised with small test-only skills given to seats by the scenario (a ruleset instance with
+extra skills: nothing is patched)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-import pytest
 from sanguosha_support import Table, check_fold, lord, of, scen, seat
 
-from game_agent.engine import Game, Settlement, Trigger, Triggers
-from game_agent.games.sanguosha import hooks
+from game_agent.engine import Game, Settlement, Trigger
+from game_agent.games.sanguosha import timings as T
 from game_agent.games.sanguosha.cards import DECK
+from game_agent.games.sanguosha.skill import Active, Skill
 from game_agent.games.sanguosha.turn import DrawN, PhaseInfo
 
 
-def install(monkeypatch: pytest.MonkeyPatch, *extra: Trigger) -> None:
-    """Register test triggers on top of the equipment ones, for this test only."""
-    table = Triggers([*hooks.TRIGGERS, *extra], hooks.TRIGGERS.describe)
-    monkeypatch.setattr(hooks, "TRIGGERS", table)
+def skill(sid: str, *triggers: Trigger, kind: str = "optional", **parts: Any) -> Skill:
+    """A test-only skill bundle."""
+    return Skill(sid, sid, "", kind, "test only", triggers=triggers, **parts)
 
 
-def test_draw_n_modifier_like_yingzi(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_draw_n_modifier_like_yingzi() -> None:
     def can(g: Game, seat: int, d: DrawN) -> bool:
         return d.seat == seat == 0
 
@@ -30,14 +30,14 @@ def test_draw_n_modifier_like_yingzi(monkeypatch: pytest.MonkeyPatch) -> None:
         return
         yield
 
-    install(monkeypatch, Trigger("test_yingzi", hooks.DRAW_N, can, settle))
-    t = Table(scen(lord(), seat(), turn=(0, "draw")))
+    sk = skill("test_yingzi", Trigger("test_yingzi", T.DRAW_N, can, settle))
+    t = Table(scen(lord(skills=["test_yingzi"]), seat(), turn=(0, "draw")), extra=(sk,))
     t.trigger("test_yingzi", seat=0)  # optional: asked, with pass
     d = [e for e in of(t.new(), "draw") if e["reason"] == "draw_phase"]
     assert len(d[0]["cards"]) == 3
 
 
-def test_skip_insert_and_extra_turn(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_skip_insert_and_extra_turn() -> None:
     def once(name: str, phase: str) -> Any:
         def can(g: Game, seat: int, p: PhaseInfo) -> bool:
             return p.seat == seat == 0 and p.phase == phase and name not in g.state.players[0].marks
@@ -45,30 +45,30 @@ def test_skip_insert_and_extra_turn(monkeypatch: pytest.MonkeyPatch) -> None:
         return can
 
     def skip_discard(g: Game, seat: int, p: PhaseInfo) -> Settlement:
-        g.emit("mark", {"seat": seat, "name": "skip", "value": 1})
+        g.emit("mark", {"seat": seat, "name": "skip", "value": 1, "scope": "game"})
         g.emit("phase_skip", {"seat": seat, "phase": "discard", "reason": "test"})
         return
         yield
 
     def insert_draw(g: Game, seat: int, p: PhaseInfo) -> Settlement:
-        g.emit("mark", {"seat": seat, "name": "insert", "value": 1})
+        g.emit("mark", {"seat": seat, "name": "insert", "value": 1, "scope": "game"})
         g.emit("phase_insert", {"seat": seat, "phase": "draw", "index": 0})
         return
         yield
 
     def extra_turn(g: Game, seat: int, p: PhaseInfo) -> Settlement:
-        g.emit("mark", {"seat": seat, "name": "extra", "value": 1})
+        g.emit("mark", {"seat": seat, "name": "extra", "value": 1, "scope": "game"})
         g.emit("extra_turn", {"seat": seat})
         return
         yield
 
-    install(
-        monkeypatch,
-        Trigger("t_skip", hooks.PHASE_START, once("skip", "prepare"), skip_discard, True),
-        Trigger("t_insert", hooks.PHASE_END, once("insert", "play"), insert_draw, True),
-        Trigger("t_extra", hooks.PHASE_START, once("extra", "finish"), extra_turn, True),
+    sk = skill(
+        "t_turns",
+        Trigger("t_skip", T.PHASE_START, once("skip", "prepare"), skip_discard, True),
+        Trigger("t_insert", T.PHASE_END, once("insert", "play"), insert_draw, True),
+        Trigger("t_extra", T.PHASE_START, once("extra", "finish"), extra_turn, True),
     )
-    t = Table(scen(lord(), seat(), turn=(0, "prepare")))
+    t = Table(scen(lord(skills=["t_turns"]), seat(), turn=(0, "prepare")), extra=(sk,))
     t.end_play()
     t.until("play", 1)
     ev = t.new()
@@ -86,25 +86,31 @@ def test_skip_insert_and_extra_turn(monkeypatch: pytest.MonkeyPatch) -> None:
     check_fold(t.g)
 
 
-def test_prohibit_hook_like_kongcheng(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_prohibit_hook_like_kongcheng() -> None:
     def kongcheng(st: Any, user: int, target: int, name: str) -> bool:
-        return target == 1 and name in ("slash", "duel") and not st.players[1].hand
+        return name in ("slash", "duel") and not st.players[target].hand
 
-    monkeypatch.setattr(hooks, "PROHIBITS", [*hooks.PROHIBITS, kongcheng])
-    t = Table(scen(lord(hand=["slash", "duel"]), seat()))
+    sk = skill("t_empty", kind="compulsory", prohibit=kongcheng)
+    t = Table(scen(lord(hand=["slash", "duel"]), seat(skills=["t_empty"])), extra=(sk,))
     assert [o["kind"] for o in t.expect("play", 0).options] == ["end"]
+    # owned by seat 1 only: seat 1 (no hand either) may still target seat 0
+    t = Table(scen(lord(), seat(hand=["duel"], skills=["t_empty"]), turn=(1, "play")), extra=(sk,))
+    assert [o["targets"] for o in t.expect("play", 1).options[:-1]] == [[0]]
 
 
-def test_distance_hook_like_mashu(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_distance_hook_like_mashu() -> None:
     def mashu(st: Any, a: int, b: int, spent: frozenset[int]) -> int:
-        return -1 if a == 0 else 0
+        return -1
 
-    monkeypatch.setattr(hooks, "DISTANCE_MODS", [*hooks.DISTANCE_MODS, mashu])
-    t = Table(scen(lord(hand=["slash"]), seat(), seat(), seat(), seat()))
+    sk = skill("t_mashu", kind="compulsory", distance_from=mashu)
+    t = Table(
+        scen(lord(hand=["slash"], skills=["t_mashu"]), seat(), seat(), seat(), seat()),
+        extra=(sk,),
+    )
     assert t.expect("play", 0).options[0]["targets"] == [1, 2, 3, 4]
 
 
-def test_active_skill_like_zhiheng(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_active_skill_like_zhiheng() -> None:
     from game_agent.games.sanguosha.cards import DESC
     from game_agent.games.sanguosha.zones import discard, draw
 
@@ -126,13 +132,20 @@ def test_active_skill_like_zhiheng(monkeypatch: pytest.MonkeyPatch) -> None:
         )
         if sel is None:
             return
-        g.emit("mark", {"seat": seat, "name": "zhiheng", "value": 1})
+        g.emit("mark", {"seat": seat, "name": "zhiheng", "value": 1, "scope": "phase"})
         yield from discard(g, seat, [hand[i] for i in sel], "zhiheng")
         yield from draw(g, seat, len(sel), "zhiheng")
 
-    monkeypatch.setattr(hooks, "ACTIVE", [hooks.Active("zhiheng", enabled, settle)])
-    t = Table(scen(lord(hand=["dodge", "dodge"]), seat(), draw=["peach/heart/3", "duel/spade/1"]))
-    i = t.option_index(lambda o: o["kind"] == "skill" and o["skill"] == "zhiheng")
+    sk = skill("t_zhiheng", kind="active", active=Active(enabled, settle))
+    t = Table(
+        scen(
+            lord(hand=["dodge", "dodge"], skills=["t_zhiheng"]),
+            seat(),
+            draw=["peach/heart/3", "duel/spade/1"],
+        ),
+        extra=(sk,),
+    )
+    i = t.option_index(lambda o: o["kind"] == "skill" and o["skill"] == "t_zhiheng")
     t.reply(i)
     t.expect("skill_cards", 0)
     t.reply(None)  # back to the menu
@@ -143,9 +156,7 @@ def test_active_skill_like_zhiheng(monkeypatch: pytest.MonkeyPatch) -> None:
     check_fold(t.g)
 
 
-def test_phase_changing_like_keji_and_arrange_like_guanxing(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_phase_changing_like_keji_and_arrange_like_guanxing() -> None:
     from game_agent.games.sanguosha.cards import DESC
 
     def keji_can(g: Game, seat: int, p: PhaseInfo) -> bool:
@@ -169,25 +180,26 @@ def test_phase_changing_like_keji_and_arrange_like_guanxing(
         )
         g.emit(
             "arrange",
-            {"seat": seat, "top": [top[1]], "bottom": [top[0]]},
+            {"seat": seat, "top": [DESC[top[1]]], "bottom": [DESC[top[0]]]},
             seats=(seat,),
             public={"seat": seat, "top": 1, "bottom": 1},
         )
         return
         yield
 
-    install(
-        monkeypatch,
-        Trigger("t_keji", hooks.PHASE_CHANGING, keji_can, keji),
-        Trigger("t_guanxing", hooks.PHASE_START, guanxing_can, guanxing),
+    sk = skill(
+        "t_star",
+        Trigger("t_keji", T.PHASE_CHANGING, keji_can, keji),
+        Trigger("t_guanxing", T.PHASE_START, guanxing_can, guanxing),
     )
     t = Table(
         scen(
-            lord(hp=1, hand=["dodge", "dodge"]),
+            lord(hp=1, hand=["dodge", "dodge"], skills=["t_star"]),
             seat(),
             turn=(0, "prepare"),
             draw=["peach/heart/3", "duel/spade/1"],
-        )
+        ),
+        extra=(sk,),
     )
     t.trigger("t_guanxing", seat=0)
     d = next(e for e in t.new() if e.kind == "draw")
@@ -201,7 +213,7 @@ def test_phase_changing_like_keji_and_arrange_like_guanxing(
     check_fold(t.g)
 
 
-def test_damaged_triggers_only_if_the_target_survives_row9(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_damaged_triggers_only_if_the_target_survives_row9() -> None:
     from game_agent.games.sanguosha.damage import Damage
 
     fired: list[int] = []
@@ -214,14 +226,15 @@ def test_damaged_triggers_only_if_the_target_survives_row9(monkeypatch: pytest.M
         return
         yield
 
-    install(monkeypatch, Trigger("t_jianxiong", hooks.DAMAGED, can, settle, compulsory=True))
+    sk = skill("t_after", Trigger("t_jianxiong", T.DAMAGED, can, settle, compulsory=True))
     t = Table(
         scen(
             lord(hand=["savage_assault"]),
-            seat(hp=1),
-            seat("sunquan", "renegade", hp=2),
-            seat("guanyu", "rebel"),
-        )
+            seat(hp=1, skills=["t_after"]),
+            seat("sunquan", "renegade", hp=2, skills=["t_after"]),
+            seat("guanyu", "rebel", skills=["t_after"]),
+        ),
+        extra=(sk,),
     )
     t.play("savage_assault")
     assert of(t.new(), "death")[0]["seat"] == 1

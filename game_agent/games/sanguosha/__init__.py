@@ -1,4 +1,4 @@
-"""Sanguosha, standard edition (104 + 4 EX cards, 25 generals without skills yet).
+"""Sanguosha, standard edition (104 + 4 EX cards, the 25 generals and their 40 skills).
 
 `RULESET` satisfies `game_agent.engine.Ruleset`. Config keys (validated by `configure`):
 
@@ -10,28 +10,35 @@
 - generals: "choose" (default: setup requests) | "random" (first offered general)
 - max_rounds: int (default 100) - the game is a draw when this many rounds have been played
 - reshuffle_limit: int | None (default None) - house rule: a draw after that many reshuffles
+- skills: "standard" (default) | "none" (the generals are bodies without skills)
 - scenario: dict (see `scenario.py`) or TOML text; sets up the table exactly
+
+A ruleset instance holds its catalogue of skills and its card rules: `Sanguosha()` is the
+standard edition; `Sanguosha(extra_skills=[...])` adds skills (tests, expansions) that
+scenarios may give to seats.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from game_agent.engine import ConfigError, Event, Game, Settlement
-
-# Import order registers card effects, equipment hooks and triggers.
-from game_agent.games.sanguosha import basic, delayed, equipment, tricks  # noqa: F401
+from game_agent.games.sanguosha import basic, delayed, equipment, tricks
 from game_agent.games.sanguosha.apply import apply as _apply
 from game_agent.games.sanguosha.cards import deck_ids
 from game_agent.games.sanguosha.roles import ROLE_NAMES, VARIANTS, role_list
+from game_agent.games.sanguosha.rules import Rules
 from game_agent.games.sanguosha.scenario import config_from_toml, normalize
 from game_agent.games.sanguosha.setup import root as _root
+from game_agent.games.sanguosha.skill import Skill
+from game_agent.games.sanguosha.skills import STANDARD
 from game_agent.games.sanguosha.state import Player, State
+from game_agent.games.sanguosha.use import CardRule
 from protocol.registry import GameSchema
 from protocol.schemas.sanguosha import SCHEMA
 
-VERSION = "1"
+VERSION = "2"
 MODES = ("identity", "1v1")
 KEYS = {
     "mode",
@@ -43,6 +50,14 @@ KEYS = {
     "reshuffle_limit",
     "scenario",
     "roles",
+    "skills",
+}
+SKILL_SETS = ("standard", "none")
+CARD_RULES: dict[str, CardRule] = {
+    **basic.CARDS,
+    **tricks.CARDS,
+    **delayed.CARDS,
+    **equipment.CARDS,
 }
 
 
@@ -50,6 +65,16 @@ class Sanguosha:
     name = "sanguosha"
     version = VERSION
     schema: GameSchema = SCHEMA
+
+    def __init__(self, extra_skills: Iterable[Skill] = ()) -> None:
+        every = (*equipment.SKILLS, *STANDARD, *extra_skills)
+        ids = [s.id for s in every]
+        twice = sorted({i for i in ids if ids.count(i) > 1})
+        if twice:
+            raise ValueError(f"sanguosha: skill ids used twice: {twice}")
+        self.equipment = {s.id: s for s in equipment.SKILLS}
+        self.skills = {s.id: s for s in (*STANDARD, *extra_skills)}
+        self.cards = CARD_RULES
 
     def configure(self, config: Mapping[str, Any]) -> dict[str, Any]:
         unknown = set(config) - KEYS
@@ -82,6 +107,9 @@ class Sanguosha:
         max_rounds = config.get("max_rounds", 100)
         if type(max_rounds) is not int or max_rounds < 1:
             raise ConfigError("sanguosha: max_rounds must be a positive int")
+        skills = config.get("skills", "standard")
+        if skills not in SKILL_SETS:
+            raise ConfigError(f"sanguosha: skills must be one of {SKILL_SETS}, got {skills!r}")
         limit = config.get("reshuffle_limit")
         if limit is not None and (type(limit) is not int or limit < 0):
             raise ConfigError("sanguosha: reshuffle_limit must be None or an int >= 0")
@@ -109,10 +137,11 @@ class Sanguosha:
             "generals": generals,
             "max_rounds": max_rounds,
             "reshuffle_limit": limit,
+            "skills": skills,
             "scenario": None,
         }
         if sc is not None:
-            out["scenario"] = normalize(sc, mode, players, ex_cards)
+            out["scenario"] = normalize(sc, mode, players, ex_cards, self.skills)
         return out
 
     def seat_count(self, config: Mapping[str, Any]) -> int:
@@ -125,7 +154,17 @@ class Sanguosha:
             players=[Player(i) for i in range(seats)],
             deck=list(ids),
             draw=list(ids),
+            rules=self.rules(config),
         )
+
+    def rules(self, config: Mapping[str, Any]) -> Rules:
+        """A new game's rules index: the card rules, the equipment, and the skills the config
+        allows (a scenario's extra skills are in the catalogue too)."""
+        skills = self.skills if config.get("skills", "standard") == "standard" else {}
+        if not skills and config.get("scenario"):
+            wanted = {s for seat in config["scenario"]["seats"] for s in seat["skills"]}
+            skills = {k: v for k, v in self.skills.items() if k in wanted}
+        return Rules({**self.equipment, **skills}, self.cards, equipment.SLOTS_OF)
 
     def apply(self, state: Any, event: Event) -> None:
         _apply(state, event)

@@ -10,53 +10,39 @@ from typing import Any
 
 from game_agent.engine import Event
 from game_agent.games.sanguosha.cards import KINDS, NAME
-from game_agent.games.sanguosha.state import PHASES, Player, State
+from game_agent.games.sanguosha.state import PHASES, State
 
-
-def _ids(cards: list[dict[str, Any]]) -> list[int]:
-    return [c["id"] for c in cards]
-
-
-def _remove_from_player(p: Player, cid: int) -> None:
-    if cid in p.hand:
-        p.hand.remove(cid)
-        return
-    for slot, eid in p.equip.items():
-        if eid == cid:
-            del p.equip[slot]
-            return
-    p.judge.remove(cid)
+# Zones shared by the table (the rest belong to a seat: hand, equip, judge).
+TABLE_ZONES = ("draw", "discard", "processing", "removed", "facedown")
 
 
 def _zone_remove(st: State, zone: str, seat: int | None, cid: int) -> None:
-    if zone == "draw":
-        st.draw.remove(cid)
-    elif zone == "discard":
-        st.discard.remove(cid)
-    elif zone == "processing":
-        st.processing.remove(cid)
+    if zone in TABLE_ZONES:
+        getattr(st, zone).remove(cid)
     elif zone == "hand":
         st.players[seat].hand.remove(cid)  # type: ignore[index]
     elif zone == "equip":
         p = st.players[seat]  # type: ignore[index]
         del p.equip[KINDS[NAME[cid]].slot]
     elif zone == "judge":
-        st.players[seat].judge.remove(cid)  # type: ignore[index]
-    else:  # "any": wherever the card is in the seat's areas
-        _remove_from_player(st.players[seat], cid)  # type: ignore[index]
+        p = st.players[seat]  # type: ignore[index]
+        p.judge.remove(cid)
+        p.judge_as.pop(cid, None)
+    else:
+        raise ValueError(f"unknown zone {zone!r}")
 
 
-def _zone_add(st: State, zone: str, seat: int | None, cid: int) -> None:
-    if zone == "discard":
-        st.discard.append(cid)
-    elif zone == "processing":
-        st.processing.append(cid)
+def _zone_add(st: State, zone: str, seat: int | None, cid: int, as_: str | None = None) -> None:
+    if zone in ("discard", "processing", "removed", "facedown"):
+        getattr(st, zone).append(cid)
     elif zone == "hand":
         st.players[seat].hand.append(cid)  # type: ignore[index]
     elif zone == "equip":
         st.players[seat].equip[KINDS[NAME[cid]].slot] = cid  # type: ignore[index]
     elif zone == "judge":
-        st.players[seat].judge.append(cid)  # type: ignore[index]
+        p = st.players[seat]  # type: ignore[index]
+        p.judge.append(cid)
+        p.judge_as[cid] = as_ or NAME[cid]
     elif zone == "draw":
         st.draw.insert(0, cid)
     elif zone == "draw_bottom":
@@ -87,25 +73,35 @@ def _draw(st: State, d: dict[str, Any]) -> None:
 
 def _move(st: State, d: dict[str, Any]) -> None:
     fz, fs, tz, ts = d["from"], d["from_seat"], d["to"], d["to_seat"]
+    as_ = d.get("as")  # redacted forms have none; only judgement-area moves use it
     for c in d["cards"]:
         _zone_remove(st, fz, fs, c["id"])
-        _zone_add(st, tz, ts, c["id"])
+        _zone_add(st, tz, ts, c["id"], as_)
+
+
+def _take_subcards(st: State, d: dict[str, Any], to: str) -> None:
+    """A used or played card's sub-cards leave their owners' areas (named per sub-card)."""
+    for c, o in zip(d["subcards"], d["from"], strict=True):
+        _zone_remove(st, o["zone"], o["seat"], c["id"])
+        _zone_add(st, to, None, c["id"])
+
+
+def _history(st: State, d: dict[str, Any], how: str) -> None:
+    st.history.append({"seat": d["seat"], "name": d["card"]["name"], "how": how, "phase": st.phase})
 
 
 def _use(st: State, d: dict[str, Any]) -> None:
-    p = st.players[d["seat"]]
-    for c in d["subcards"]:
-        _remove_from_player(p, c["id"])
-        st.processing.append(c["id"])
-    if d["counted"]:
-        st.slash_used += 1
+    _take_subcards(st, d, "processing")
+    if d["counted"]:  # a Slash counted against the play phase's limit
+        p = st.players[d["seat"]]
+        p.marks["slash_used"] = p.marks.get("slash_used", 0) + 1
+        p.scopes["slash_used"] = "phase"
+    _history(st, d, "use")
 
 
 def _respond(st: State, d: dict[str, Any]) -> None:
-    p = st.players[d["seat"]]
-    for c in d["subcards"]:
-        _remove_from_player(p, c["id"])
-        st.discard.append(c["id"])
+    _take_subcards(st, d, d["to"])
+    _history(st, d, d["mode"])
 
 
 def _judge(st: State, d: dict[str, Any]) -> None:
@@ -123,6 +119,11 @@ def _general(st: State, d: dict[str, Any]) -> None:
     p.general = d["general"]
     p.max_hp = d["max_hp"]
     p.hp = d["hp"]
+    p.faction = d["faction"]
+    p.gender = d["gender"]
+    p.skills = list(d["skills"])
+    p.face_down = False
+    st.rules.include(p.skills)
     if d["general"] in p.reserve:
         p.reserve.remove(d["general"])
 
@@ -168,7 +169,7 @@ def _turn(st: State, d: dict[str, Any]) -> None:
     st.phases = list(d["phases"])
     st.skipped = []
     st.phase = ""
-    st.slash_used = 0
+    st.history = []
     st.turn_over = False
 
 
@@ -176,8 +177,6 @@ def _phase(st: State, d: dict[str, Any]) -> None:
     st.phase = d["phase"]
     if st.phases and st.phases[0] == d["phase"]:
         st.phases.pop(0)
-    if d["phase"] == "play":
-        st.slash_used = 0
 
 
 def _phase_skip(st: State, d: dict[str, Any]) -> None:
@@ -196,8 +195,25 @@ def _phase_skipped(st: State, d: dict[str, Any]) -> None:
         st.skipped.remove(d["phase"])
 
 
-def _turn_end(st: State, d: dict[str, Any]) -> None:
+def _clear_marks(st: State, scope: str) -> None:
+    for p in st.players:
+        if scope in p.scopes.values():
+            for name in [n for n, sc in p.scopes.items() if sc == scope]:
+                del p.scopes[name]
+                p.marks.pop(name, None)
+
+
+def _phase_end(st: State, d: dict[str, Any]) -> None:
+    _clear_marks(st, "phase")
+
+
+def _turn_stop(st: State, d: dict[str, Any]) -> None:
     st.turn_over = True
+
+
+def _turn_end(st: State, d: dict[str, Any]) -> None:
+    _clear_marks(st, "turn")
+    st.phase = ""
 
 
 def _damage(st: State, d: dict[str, Any]) -> None:
@@ -220,15 +236,59 @@ def _death(st: State, d: dict[str, Any]) -> None:
 
 
 def _general_lost(st: State, d: dict[str, Any]) -> None:
-    st.players[d["seat"]].lost += 1
+    p = st.players[d["seat"]]
+    p.lost += 1
+    p.marks.clear()  # a general's marks and skills leave with it
+    p.scopes.clear()
+    p.skills = []
 
 
 def _mark(st: State, d: dict[str, Any]) -> None:
-    marks = st.players[d["seat"]].marks
+    p = st.players[d["seat"]]
+    name = d["name"]
     if d["value"] is None:
-        marks.pop(d["name"], None)
+        p.marks.pop(name, None)
+        p.scopes.pop(name, None)
     else:
-        marks[d["name"]] = d["value"]
+        p.marks[name] = d["value"]
+        p.scopes[name] = d["scope"]
+
+
+def _skill_gained(st: State, d: dict[str, Any]) -> None:
+    p = st.players[d["seat"]]
+    if d["skill"] not in p.skills:
+        p.skills.append(d["skill"])
+    st.rules.include([d["skill"]])
+
+
+def _skill_lost(st: State, d: dict[str, Any]) -> None:
+    p = st.players[d["seat"]]
+    if d["skill"] in p.skills:
+        p.skills.remove(d["skill"])
+
+
+def _max_hp(st: State, d: dict[str, Any]) -> None:
+    p = st.players[d["seat"]]
+    p.max_hp = d["max_hp"]
+    p.hp = min(p.hp, p.max_hp)
+
+
+def _flip(st: State, d: dict[str, Any]) -> None:
+    st.players[d["seat"]].face_down = d["face_down"]
+
+
+def _attribute(st: State, d: dict[str, Any]) -> None:
+    p = st.players[d["seat"]]
+    if d["name"] == "faction":
+        p.faction = d["value"]
+    else:
+        p.gender = d["value"]
+
+
+def _pindian(st: State, d: dict[str, Any]) -> None:
+    for seat, c in ((d["seat"], d["card"]), (d["target"], d["target_card"])):
+        _zone_remove(st, "hand", seat, c["id"])
+        st.processing.append(c["id"])
 
 
 def _game_over(st: State, d: dict[str, Any]) -> None:
@@ -237,9 +297,11 @@ def _game_over(st: State, d: dict[str, Any]) -> None:
 
 def _arrange(st: State, d: dict[str, Any]) -> None:
     """Guanxing-style: the given draw-pile cards go on top (in order) and to the bottom."""
-    moved = set(d["top"]) | set(d["bottom"])
+    top = [c["id"] for c in d["top"]]
+    bottom = [c["id"] for c in d["bottom"]]
+    moved = set(top) | set(bottom)
     rest = [c for c in st.draw if c not in moved]
-    st.draw = list(d["top"]) + rest + list(d["bottom"])
+    st.draw = top + rest + bottom
 
 
 def _info(st: State, d: dict[str, Any]) -> None:
@@ -269,6 +331,8 @@ APPLIERS: dict[str, Callable[[State, dict[str, Any]], None]] = {
     "phase_skip": _phase_skip,
     "phase_insert": _phase_insert,
     "phase_skipped": _phase_skipped,
+    "phase_end": _phase_end,
+    "turn_stop": _turn_stop,
     "turn_end": _turn_end,
     "damage": _damage,
     "recover": _recover,
@@ -283,6 +347,14 @@ APPLIERS: dict[str, Callable[[State, dict[str, Any]], None]] = {
     "slash_missed": _info,
     "choice": _info,
     "mark": _mark,
+    "skill_gained": _skill_gained,
+    "skill_lost": _skill_lost,
+    "max_hp": _max_hp,
+    "flip": _flip,
+    "attribute": _attribute,
+    "pindian": _pindian,
+    "target_changed": _info,
+    "declare": _info,
     "arrange": _arrange,
     "peek": _info,
     "reveal": _info,

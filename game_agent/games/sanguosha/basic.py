@@ -6,10 +6,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game_agent.engine import Settlement
-from game_agent.games.sanguosha import hooks
 from game_agent.games.sanguosha.damage import Damage, damage
 from game_agent.games.sanguosha.recovery import recover
-from game_agent.games.sanguosha.use import EFFECTS, CardUse, ask_card, respond
+from game_agent.games.sanguosha.timings import SLASH_EFFECTED, SLASH_MISSED, fire
+from game_agent.games.sanguosha.use import CardRule, CardUse, ask_card, respond
 
 if TYPE_CHECKING:
     from game_agent.engine import Game
@@ -28,11 +28,10 @@ class SlashEffect:
 
 def slash_effect(g: Game, use: CardUse, target: int) -> Settlement:
     se = SlashEffect(use, target)
-    if hooks.TRIGGERS.ready(g, hooks.SLASH_EFFECTED, se, [target]):
-        yield hooks.TRIGGERS.run(g, hooks.SLASH_EFFECTED, se, [target])
+    yield from fire(g, SLASH_EFFECTED, se, [target])
     if se.no_effect:
         return
-    need = use.dodges.get(target, 1)
+    need = 0 if target in use.no_dodge else use.dodges.get(target, 1)
     dodged = need > 0
     ignore = target in use.ignore_armor
     for _ in range(need):
@@ -42,20 +41,22 @@ def slash_effect(g: Game, use: CardUse, target: int) -> Settlement:
         if vc is None:
             dodged = False
             break
-        respond(g, target, vc, "use", "slash")
+        yield from respond(g, target, vc, "use", "slash")
     if dodged:
         g.emit("slash_missed", {"source": use.user, "target": target})
         use.extra.setdefault("missed", []).append(target)
-        if hooks.TRIGGERS.ready(g, hooks.SLASH_MISSED, se, [use.user]):
-            yield hooks.TRIGGERS.run(g, hooks.SLASH_MISSED, se, [use.user])
+        yield from fire(g, SLASH_MISSED, se, [use.user])
         if not se.hit:
             return
-    yield damage(g, Damage(use.user, target, 1, "normal", use.card, by_slash=True))
+    hit = Damage(use.user, target, 1, "normal", use.card, use.user, by_slash=True)
+    yield damage(g, hit)
 
 
 def peach_effect(g: Game, use: CardUse, target: int) -> Settlement:
     yield from recover(g, target, 1, use.user, use.card)
 
 
-EFFECTS["slash"] = slash_effect
-EFFECTS["peach"] = peach_effect
+CARDS = {
+    "slash": CardRule(effect=slash_effect),
+    "peach": CardRule(effect=peach_effect),
+}

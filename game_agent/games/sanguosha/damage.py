@@ -6,9 +6,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game_agent.engine import Settlement
-from game_agent.games.sanguosha import hooks
 from game_agent.games.sanguosha.cards import VCard
 from game_agent.games.sanguosha.state import State
+from game_agent.games.sanguosha.timings import DAMAGE_CAUSED, DAMAGE_INFLICTED, DAMAGED, fire
 
 if TYPE_CHECKING:
     from game_agent.engine import Game
@@ -23,6 +23,7 @@ class Damage:
     amount: int = 1
     nature: str = "normal"  # normal | fire | thunder
     card: VCard | None = None
+    user: int | None = None  # who used `card`, when the damage comes from its effect (Luoyi)
     by_slash: bool = False  # dealt by a Slash's own effect (Ice Sword, Kylin Bow)
     prevented: bool = False
 
@@ -36,12 +37,11 @@ def damage(g: Game, d: Damage) -> Settlement:
     target = players[d.target]
     if not target.alive:
         return
-    if d.source is not None and hooks.TRIGGERS.ready(g, hooks.DAMAGE_CAUSED, d, [d.source]):
-        yield hooks.TRIGGERS.run(g, hooks.DAMAGE_CAUSED, d, [d.source])
+    if d.source is not None:
+        yield from fire(g, DAMAGE_CAUSED, d, [d.source])
     if d.prevented or d.amount <= 0 or not target.alive:
         return
-    if hooks.TRIGGERS.ready(g, hooks.DAMAGE_INFLICTED, d, [d.target]):
-        yield hooks.TRIGGERS.run(g, hooks.DAMAGE_INFLICTED, d, [d.target])
+    yield from fire(g, DAMAGE_INFLICTED, d, [d.target])
     if d.prevented or d.amount <= 0:
         return
     g.emit(
@@ -62,5 +62,5 @@ def damage(g: Game, d: Damage) -> Settlement:
         yield dying(g, d.target, d.source)
     # §6 row 9: "after damage" only if the damaged body survived
     survived = target.alive and target.lost == lost
-    if survived and hooks.TRIGGERS.ready(g, hooks.DAMAGED, d, [d.target]):
-        yield hooks.TRIGGERS.run(g, hooks.DAMAGED, d, [d.target])
+    if survived:
+        yield from fire(g, DAMAGED, d, [d.target])

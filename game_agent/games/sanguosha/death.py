@@ -6,8 +6,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game_agent.engine import Settlement
-from game_agent.games.sanguosha import hooks
-from game_agent.games.sanguosha.state import Player, State, action_order
+from game_agent.games.sanguosha.state import Player, State, order_from_current
+from game_agent.games.sanguosha.timings import DEATH, fire
 from game_agent.games.sanguosha.victory import identity_result
 from game_agent.games.sanguosha.zones import draw, move
 
@@ -42,10 +42,7 @@ def death(g: Game, seat: int, killer: int | None) -> Settlement:
     result = identity_result(st)
     if result is not None:
         g.end(result)  # §6 row 21: the game ends before any reward
-    start = st.current if st.players[st.current].alive else seat
-    died, order = Died(seat, killer), action_order(st, start)
-    if hooks.TRIGGERS.ready(g, hooks.DEATH, died, order):
-        yield hooks.TRIGGERS.run(g, hooks.DEATH, died, order)
+    yield from fire(g, DEATH, Died(seat, killer), order_from_current(st, seat))
     yield from bury(g, seat)
     if killer is None or killer == seat or not st.players[killer].alive:
         return  # §6 row 20: no reward without a living killer other than the victim

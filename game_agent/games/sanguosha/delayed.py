@@ -1,17 +1,21 @@
-"""Delayed tricks and the judge phase (§2.5, §6 rows 10-13)."""
+"""Delayed tricks and the judge phase (§2.5, §6 rows 10-13).
+
+A delayed trick is placed in a judgement area remembering what it is used as (`Player.judge_as`:
+Guose's ♦ card is an Indulgence there); the judge phase settles each card by that name through
+its `CardRule.judged`.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from game_agent.engine import Settlement
-from game_agent.games.sanguosha import hooks
-from game_agent.games.sanguosha.cards import NAME, real
+from game_agent.games.sanguosha.cards import converted
 from game_agent.games.sanguosha.damage import Damage, damage
 from game_agent.games.sanguosha.judgement import is_heart, judge, lightning_hits
 from game_agent.games.sanguosha.nullification import window
 from game_agent.games.sanguosha.state import State, others_in_order
-from game_agent.games.sanguosha.use import PLACE, CardUse, put_from_processing
+from game_agent.games.sanguosha.use import CardRule, CardUse, put_from_processing
 from game_agent.games.sanguosha.zones import clear_processing, move
 
 if TYPE_CHECKING:
@@ -20,14 +24,19 @@ if TYPE_CHECKING:
 
 def place(g: Game, use: CardUse) -> Settlement:
     """Lightning goes to the user's judgement area, Indulgence to the target's."""
-    yield from put_from_processing(g, use.card, "judge", use.targets[0], "place")
+    yield from put_from_processing(g, use.card, "judge", use.targets[0], "place", use.card.name)
+
+
+def holds(st: State, seat: int, name: str) -> bool:
+    """Whether `seat`'s judgement area already holds a delayed trick used as `name`."""
+    return name in st.players[seat].judge_as.values()
 
 
 def can_hold(st: State, seat: int, name: str) -> bool:
     p = st.players[seat]
-    if not p.alive or any(NAME[c] == name for c in p.judge):
+    if not p.alive or holds(st, seat, name):
         return False
-    return not any(f(st, -1, seat, name) for f in hooks.PROHIBITS)
+    return not st.rules.prohibited(st, -1, seat, name)
 
 
 def move_lightning(g: Game, cid: int, holder: int) -> Settlement:
@@ -35,12 +44,36 @@ def move_lightning(g: Game, cid: int, holder: int) -> Settlement:
     st: State = g.state
     for seat in others_in_order(st, holder):
         if can_hold(st, seat, "lightning"):
-            yield from move(g, [cid], "processing", None, "judge", seat, "lightning_moves")
+            yield from move(
+                g, [cid], "processing", None, "judge", seat, "lightning_moves", as_="lightning"
+            )
             return
     if st.players[holder].alive:
-        yield from move(g, [cid], "processing", None, "judge", holder, "lightning_stays")
+        yield from move(
+            g, [cid], "processing", None, "judge", holder, "lightning_stays", as_="lightning"
+        )
     else:
         yield from clear_processing(g, [cid])
+
+
+def indulgence_judged(g: Game, seat: int, cid: int, cancelled: bool) -> Settlement:
+    if not cancelled:
+        j = yield judge(g, seat, "indulgence", is_heart)
+        if not j.good:
+            g.emit("phase_skip", {"seat": seat, "phase": "play", "reason": "indulgence"})
+    yield from clear_processing(g, [cid])
+
+
+def lightning_judged(g: Game, seat: int, cid: int, cancelled: bool) -> Settlement:
+    hit = False
+    if not cancelled:
+        j = yield judge(g, seat, "lightning", lightning_hits)
+        hit = j.good
+    if hit:
+        yield damage(g, Damage(None, seat, 3, "thunder", converted("lightning", (cid,), "")))
+        yield from clear_processing(g, [cid])
+    else:
+        yield from move_lightning(g, cid, seat)
 
 
 def judge_phase(g: Game, seat: int) -> Settlement:
@@ -53,30 +86,20 @@ def judge_phase(g: Game, seat: int) -> Settlement:
             return
         if cid not in p.judge:
             continue
+        name = p.judge_as[cid]
         yield from move(g, [cid], "judge", seat, "processing", None, "judge_phase")
-        vc = real(cid)
+        vc = converted(name, (cid,), "")  # the card as what it is used as
         cancelled = yield from window(g, vc, seat, None)
         if cancelled:
             g.emit("cancelled", {"card": vc.desc(), "target": seat})
-        name = NAME[cid]
-        if name == "indulgence":
-            if not cancelled:
-                ok = yield judge(g, seat, "indulgence", is_heart)
-                if not ok:
-                    g.emit("phase_skip", {"seat": seat, "phase": "play", "reason": "indulgence"})
-            yield from clear_processing(g, [cid])
-        elif name == "lightning":
-            hit = False
-            if not cancelled:
-                hit = yield judge(g, seat, "lightning", lightning_hits)
-            if hit:
-                yield damage(g, Damage(None, seat, 3, "thunder", vc))
-                yield from clear_processing(g, [cid])
-            else:
-                yield from move_lightning(g, cid, seat)
+        rule = st.rules.cards.get(name)
+        if rule is not None and rule.judged is not None:
+            yield from rule.judged(g, seat, cid, cancelled)
         else:  # a delayed trick from an expansion without a rule here: discard it
             yield from clear_processing(g, [cid])
 
 
-PLACE["lightning"] = place
-PLACE["indulgence"] = place
+CARDS = {
+    "indulgence": CardRule(place=place, judged=indulgence_judged),
+    "lightning": CardRule(place=place, judged=lightning_judged),
+}

@@ -1,11 +1,11 @@
 """Distance and attack range (§4.5), with `spent` = cards being used or paid right now (§6 row 14).
 
-Horses and (later) Mashu plug in through `hooks.DISTANCE_MODS`; weapons give the base range.
+Horses and Mashu are distance modifiers of the game's rules (`Rules.distance_mod`, owned by the
+seat they belong to); weapons give the base range.
 """
 
 from __future__ import annotations
 
-from game_agent.games.sanguosha import hooks
 from game_agent.games.sanguosha.cards import KINDS, NAME
 from game_agent.games.sanguosha.state import State
 
@@ -37,12 +37,10 @@ def distances_from(st: State, a: int, spent: frozenset[int] = NONE) -> dict[int,
     n = len(players)
     ring = [(a + i) % n for i in range(1, n) if players[(a + i) % n].alive]
     m = len(ring) + 1
-    mods = hooks.DISTANCE_MODS
+    mod = st.rules.distance_mod
     out: dict[int, int] = {}
     for k, b in enumerate(ring, 1):
-        d = k if k < m - k else m - k
-        for mod in mods:
-            d += mod(st, a, b, spent)
+        d = (k if k < m - k else m - k) + mod(st, a, b, spent)
         out[b] = d if d > 1 else 1
     return out
 
@@ -50,18 +48,14 @@ def distances_from(st: State, a: int, spent: frozenset[int] = NONE) -> dict[int,
 def distance(st: State, a: int, b: int, spent: frozenset[int] = NONE) -> int:
     if a == b:
         return 0
-    d = seat_distance(st, a, b)
-    for mod in hooks.DISTANCE_MODS:
-        d += mod(st, a, b, spent)
+    d = seat_distance(st, a, b) + st.rules.distance_mod(st, a, b, spent)
     return d if d > 1 else 1
 
 
 def attack_range(st: State, a: int, spent: frozenset[int] = NONE) -> int:
     w = st.players[a].equip.get("weapon")
     r = KINDS[NAME[w]].range if (w is not None and w not in spent) else 1
-    for mod in hooks.RANGE_MODS:
-        r += mod(st, a, spent)
-    return r
+    return r + st.rules.range_mod(st, a, spent)
 
 
 def in_attack_range(st: State, a: int, b: int, spent: frozenset[int] = NONE) -> bool:

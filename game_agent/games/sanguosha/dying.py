@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game_agent.engine import Settlement
-from game_agent.games.sanguosha.state import State, action_order
+from game_agent.games.sanguosha.state import State, order_from_current
 
 if TYPE_CHECKING:
     from game_agent.engine import Game
@@ -20,8 +20,7 @@ def dying(g: Game, seat: int, killer: int | None) -> Settlement:
     p = st.players[seat]
     lost = p.lost
     g.emit("dying", {"seat": seat, "hp": p.hp})
-    start = st.current if st.current >= 0 and st.players[st.current].alive else seat
-    for helper in action_order(st, start):
+    for helper in order_from_current(st, seat):
         while p.hp < 1 and st.players[helper].alive and p.lost == lost:
             vc = yield from ask_card(g, helper, "peach", "use", "dying", target=seat)
             if vc is None:

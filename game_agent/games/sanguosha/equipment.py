@@ -1,8 +1,10 @@
-"""Equipment (§2.6): placing it, and every weapon, armor and horse as hooks and triggers.
+"""Equipment (§2.6): placing it, and every weapon, armor and horse as a skill bundle.
 
-Weapons and armor register engine `Trigger`s at the §4.13 timings; horses and Crossbow/Halberd
-are static modifiers; Spear is a view-as conversion. An armor is inactive for a target while a
-Qinggang Slash resolves on it (`CardUse.ignore_armor`, §6 rows 31-32).
+An equipment card's effect is a `Skill` owned through the equipment area (the id is the card's
+name; the horses' is their slot, since all three of a kind do the same). Weapons and armor
+trigger at the §4.13 timings; horses, Crossbow and Halberd are static modifiers; Spear is a
+conversion. An armor is inactive for a target while a Qinggang Slash resolves on it
+(`CardUse.ignore_armor`, §6 rows 31-32).
 """
 
 from __future__ import annotations
@@ -10,14 +12,21 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game_agent.engine import Settlement, Trigger
-from game_agent.games.sanguosha import hooks
 from game_agent.games.sanguosha.basic import SlashEffect
 from game_agent.games.sanguosha.cards import DESC, KINDS, NAME, VCard, converted
 from game_agent.games.sanguosha.damage import Damage
 from game_agent.games.sanguosha.judgement import is_red, judge
-from game_agent.games.sanguosha.state import State, card_count, gender, has_equip
-from game_agent.games.sanguosha.tricks import pick_card
-from game_agent.games.sanguosha.use import PLACE, Asked, CardUse, Targeted, ask_card, use_card
+from game_agent.games.sanguosha.pick import HAND_AND_EQUIP, pick_card
+from game_agent.games.sanguosha.skill import ANY_MODE, Skill, ViewAs, announce
+from game_agent.games.sanguosha.state import State, card_count
+from game_agent.games.sanguosha.timings import (
+    CARD_ASKED,
+    DAMAGE_CAUSED,
+    SLASH_EFFECTED,
+    SLASH_MISSED,
+    TARGET_SPECIFIED,
+)
+from game_agent.games.sanguosha.use import Asked, CardRule, CardUse, Targeted, ask_card, use_card
 from game_agent.games.sanguosha.zones import discard, draw, move, where
 
 if TYPE_CHECKING:
@@ -37,40 +46,29 @@ def equip(g: Game, use: CardUse) -> Settlement:
             yield from move(g, [cid], "processing", None, "equip", seat, "equip")
 
 
-for _k in KINDS.values():
-    if _k.type == "equip":
-        PLACE[_k.name] = equip
-
-
-def skill(g: Game, seat: int, name: str) -> None:
-    g.emit("skill", {"seat": seat, "name": name})
+CARDS = {k.name: CardRule(place=equip) for k in KINDS.values() if k.type == "equip"}
 
 
 # --- horses, Crossbow, Halberd: static modifiers --------------------------------------------
 
 
-def horses(st: State, a: int, b: int, spent: frozenset[int]) -> int:
-    d = 0
-    m = st.players[a].equip.get("minus_horse")
-    if m is not None and m not in spent:
-        d -= 1
-    if "plus_horse" in st.players[b].equip:
-        d += 1
-    return d
+def _minus_horse(st: State, seat: int, other: int, spent: frozenset[int]) -> int:
+    return 0 if st.players[seat].equip["minus_horse"] in spent else -1
 
 
-def crossbow(st: State, seat: int, vc: VCard) -> int:
+def _plus_horse(st: State, seat: int, other: int, spent: frozenset[int]) -> int:
+    return 1
+
+
+def _crossbow(st: State, seat: int, vc: VCard) -> int:
     """§6 row 15: a Slash made of the Crossbow itself obeys the normal limit."""
-    w = st.players[seat].equip.get("weapon")
-    if w is not None and NAME[w] == "crossbow" and w not in vc.subcards:
-        return 1_000
-    return 0
+    return 0 if st.players[seat].equip["weapon"] in vc.subcards else 1_000
 
 
-def halberd(st: State, seat: int, vc: VCard) -> int:
+def halberd_targets(st: State, seat: int, vc: VCard) -> int:
     """§6 row 16: +2 targets if the Slash is made of all remaining hand cards."""
     p = st.players[seat]
-    if not has_equip(p, "halberd") or not vc.subcards or not p.hand:
+    if vc.name != "slash" or not vc.subcards or not p.hand:
         return 0
     hand = set(p.hand)
     if all(c in hand for c in vc.subcards) and hand <= set(vc.subcards):
@@ -78,53 +76,29 @@ def halberd(st: State, seat: int, vc: VCard) -> int:
     return 0
 
 
-hooks.DISTANCE_MODS.append(horses)
-hooks.SLASH_LIMIT_MODS.append(crossbow)
-hooks.TARGET_MODS.append(halberd)
-
-
 # --- Serpent Spear: two hand cards as a Slash ------------------------------------------------
-
-
-def _spear_enabled(st: State, seat: int, mode: str) -> bool:
-    return has_equip(st.players[seat], "spear")
 
 
 def _hand(st: State, seat: int) -> list[int]:
     return list(st.players[seat].hand)
 
 
-SPEAR = hooks.ViewAs("spear", "slash", _spear_enabled, _hand, 2)
-hooks.VIEW_AS.append(SPEAR)
-
-
 # --- armor -----------------------------------------------------------------------------------
 
 
 def _eight_can(g: Game, seat: int, a: Asked) -> bool:
-    return (
-        a.seat == seat
-        and a.name == "dodge"
-        and a.provided is None
-        and not a.ignore_armor
-        and has_equip(g.state.players[seat], "eight_diagram")
-    )
+    return a.seat == seat and a.name == "dodge" and a.provided is None and not a.ignore_armor
 
 
 def _eight_settle(g: Game, seat: int, a: Asked) -> Settlement:
-    skill(g, seat, "eight_diagram")
-    ok = yield judge(g, seat, "eight_diagram", is_red)
-    if ok:
+    announce(g, seat, "eight_diagram")
+    j = yield judge(g, seat, "eight_diagram", is_red)
+    if j.good:
         a.provided = converted("dodge", (), "eight_diagram")
 
 
 def _nioh_can(g: Game, seat: int, se: SlashEffect) -> bool:
-    return (
-        se.target == seat
-        and se.use.card.color == "black"
-        and seat not in se.use.ignore_armor
-        and has_equip(g.state.players[seat], "nioh_shield")
-    )
+    return se.target == seat and se.use.card.color == "black" and seat not in se.use.ignore_armor
 
 
 def _nioh_settle(g: Game, seat: int, se: SlashEffect) -> Settlement:
@@ -140,15 +114,12 @@ def _nioh_settle(g: Game, seat: int, se: SlashEffect) -> Settlement:
 def _qinggang_can(g: Game, seat: int, t: Targeted) -> bool:
     st: State = g.state
     return (
-        t.use.user == seat
-        and t.use.card.name == "slash"
-        and "armor" in st.players[t.target].equip
-        and has_equip(st.players[seat], "qinggang_sword")
+        t.use.user == seat and t.use.card.name == "slash" and "armor" in st.players[t.target].equip
     )
 
 
 def _qinggang_settle(g: Game, seat: int, t: Targeted) -> Settlement:
-    skill(g, seat, "qinggang_sword")
+    announce(g, seat, "qinggang_sword")
     t.use.ignore_armor.add(t.target)
     return
     yield
@@ -158,13 +129,13 @@ def _swords_can(g: Game, seat: int, t: Targeted) -> bool:
     st: State = g.state
     if t.use.user != seat or t.use.card.name != "slash":
         return False
-    a, b = gender(st.players[seat]), gender(st.players[t.target])
-    return bool(a and b and a != b) and has_equip(st.players[seat], "double_swords")
+    a, b = st.players[seat].gender, st.players[t.target].gender
+    return bool(a and b and a != b)
 
 
 def _swords_settle(g: Game, seat: int, t: Targeted) -> Settlement:
     st: State = g.state
-    skill(g, seat, "double_swords")
+    announce(g, seat, "double_swords")
     target = st.players[t.target]
     if target.hand:
         i = yield g.ask(
@@ -196,18 +167,17 @@ def _ice_can(g: Game, seat: int, d: Damage) -> bool:
         and d.by_slash
         and not d.prevented
         and card_count(st.players[d.target], judge=False) > 0
-        and has_equip(st.players[seat], "ice_sword")
     )
 
 
 def _ice_settle(g: Game, seat: int, d: Damage) -> Settlement:
     st: State = g.state
-    skill(g, seat, "ice_sword")
+    announce(g, seat, "ice_sword")
     d.prevented = True
     for _ in range(2):
         if card_count(st.players[d.target], judge=False) == 0:
             break
-        cid = yield from pick_card(g, seat, d.target, False, "ice_sword")
+        cid = yield from pick_card(g, seat, d.target, "ice_sword", HAND_AND_EQUIP)
         if cid is not None:
             zone = where(st.players[d.target], cid)
             yield from move(g, [cid], zone, d.target, "discard", None, "ice_sword")
@@ -221,7 +191,6 @@ def _kylin_can(g: Game, seat: int, d: Damage) -> bool:
         and d.by_slash
         and not d.prevented
         and ("plus_horse" in t.equip or "minus_horse" in t.equip)
-        and has_equip(st.players[seat], "kylin_bow")
     )
 
 
@@ -232,15 +201,13 @@ def _kylin_settle(g: Game, seat: int, d: Damage) -> Settlement:
     options: list[Any] = [DESC[c] for c in horses_] + [{"kind": "decline"}]
     i = yield g.ask(seat, "kylin_bow", options, len(options) - 1, info={"target": d.target})
     if i < len(horses_):
-        skill(g, seat, "kylin_bow")
+        announce(g, seat, "kylin_bow")
         yield from move(g, [horses_[i]], "equip", d.target, "discard", None, "kylin_bow")
 
 
 def _blade_can(g: Game, seat: int, se: SlashEffect) -> bool:
     st: State = g.state
-    return (
-        se.use.user == seat and st.players[se.target].alive and has_equip(st.players[seat], "blade")
-    )
+    return se.use.user == seat and st.players[se.target].alive
 
 
 def _blade_settle(g: Game, seat: int, se: SlashEffect) -> Settlement:
@@ -249,14 +216,16 @@ def _blade_settle(g: Game, seat: int, se: SlashEffect) -> Settlement:
     The engine never re-enters a trigger that is settling, so a follow-up Slash that is dodged
     again is offered again here, in a loop, rather than by a nested Blade trigger.
     """
+    st: State = g.state
     while True:
         vc = yield from ask_card(g, seat, "slash", "use", "blade", target=se.target)
         if vc is None:
             return
-        skill(g, seat, "blade")
+        announce(g, seat, "blade")
         follow = CardUse(seat, vc, [se.target])
         yield use_card(g, follow)
-        if se.target not in follow.extra.get("missed", ()) or not _blade_can(g, seat, se):
+        missed = se.target in follow.extra.get("missed", ())
+        if not missed or not st.rules.owns(st, seat, "blade") or not _blade_can(g, seat, se):
             return
 
 
@@ -266,12 +235,7 @@ def _axe_cards(st: State, seat: int) -> list[int]:
 
 
 def _axe_can(g: Game, seat: int, se: SlashEffect) -> bool:
-    st: State = g.state
-    return (
-        se.use.user == seat
-        and has_equip(st.players[seat], "axe")
-        and len(_axe_cards(st, seat)) >= 2
-    )
+    return se.use.user == seat and len(_axe_cards(g.state, seat)) >= 2
 
 
 def _axe_settle(g: Game, seat: int, se: SlashEffect) -> Settlement:
@@ -290,20 +254,77 @@ def _axe_settle(g: Game, seat: int, se: SlashEffect) -> Settlement:
     )
     if sel is None:
         return
-    skill(g, seat, "axe")
+    announce(g, seat, "axe")
     yield from discard(g, seat, [cards[i] for i in sel], "axe")
     se.hit = True
 
 
-for _t in (
-    Trigger("eight_diagram", hooks.CARD_ASKED, _eight_can, _eight_settle),
-    Trigger("nioh_shield", hooks.SLASH_EFFECTED, _nioh_can, _nioh_settle, compulsory=True),
-    Trigger("qinggang_sword", hooks.TARGET_SPECIFIED, _qinggang_can, _qinggang_settle, True),
-    Trigger("double_swords", hooks.TARGET_SPECIFIED, _swords_can, _swords_settle),
-    Trigger("ice_sword", hooks.DAMAGE_CAUSED, _ice_can, _ice_settle),
-    # Kylin Bow, Blade and Axe carry their own decline option, so they need no extra question.
-    Trigger("kylin_bow", hooks.DAMAGE_CAUSED, _kylin_can, _kylin_settle, compulsory=True),
-    Trigger("blade", hooks.SLASH_MISSED, _blade_can, _blade_settle, compulsory=True),
-    Trigger("axe", hooks.SLASH_MISSED, _axe_can, _axe_settle, compulsory=True),
-):
-    hooks.add_trigger(_t)
+def _equipment_skill(sid: str, kind: str, text: str, *triggers: Trigger, **mods: Any) -> Skill:
+    title = KINDS[sid].title if sid in KINDS else sid.replace("_", " ").title()
+    return Skill(sid, title, "", kind, text, triggers=triggers, **mods)
+
+
+SKILLS: tuple[Skill, ...] = (
+    _equipment_skill(
+        "crossbow", "compulsory", "Any number of Slashes in your play phase.",
+        slash_limit=_crossbow,
+    ),
+    _equipment_skill(
+        "double_swords", "optional",
+        "After your Slash targets a player of the other gender, that player discards a hand "
+        "card or lets you draw 1.",
+        Trigger("double_swords", TARGET_SPECIFIED, _swords_can, _swords_settle),
+    ),
+    _equipment_skill(
+        "qinggang_sword", "compulsory", "Your Slash ignores its target's armor.",
+        Trigger("qinggang_sword", TARGET_SPECIFIED, _qinggang_can, _qinggang_settle, True),
+    ),
+    _equipment_skill(
+        "ice_sword", "optional",
+        "Instead of your Slash's damage, discard two of the target's cards.",
+        Trigger("ice_sword", DAMAGE_CAUSED, _ice_can, _ice_settle),
+    ),
+    _equipment_skill(
+        "blade", "optional", "When your Slash is dodged, you may use another on the target.",
+        Trigger("blade", SLASH_MISSED, _blade_can, _blade_settle, asks=True),
+    ),
+    _equipment_skill(
+        "spear", "conversion", "Use or play two hand cards as a Slash.",
+        views=(ViewAs("slash", ANY_MODE, _hand, 2),),
+    ),
+    _equipment_skill(
+        "axe", "optional", "When your Slash is dodged, discard two cards to make it hit.",
+        Trigger("axe", SLASH_MISSED, _axe_can, _axe_settle, asks=True),
+    ),
+    _equipment_skill(
+        "halberd", "compulsory",
+        "A Slash made of your last hand cards may take up to two more targets.",
+        extra_targets=halberd_targets,
+    ),
+    _equipment_skill(
+        "kylin_bow", "optional",
+        "When your Slash deals damage, discard one of the target's horses.",
+        Trigger("kylin_bow", DAMAGE_CAUSED, _kylin_can, _kylin_settle, asks=True),
+    ),
+    _equipment_skill(
+        "eight_diagram", "optional", "When you need a Dodge, judge: red gives you one.",
+        Trigger("eight_diagram", CARD_ASKED, _eight_can, _eight_settle),
+    ),
+    _equipment_skill(
+        "nioh_shield", "compulsory", "Black Slashes have no effect on you.",
+        Trigger("nioh_shield", SLASH_EFFECTED, _nioh_can, _nioh_settle, compulsory=True),
+    ),
+    _equipment_skill(
+        "plus_horse", "compulsory", "Other players' distance to you is increased by 1.",
+        distance_to=_plus_horse,
+    ),
+    _equipment_skill(
+        "minus_horse", "compulsory", "Your distance to other players is decreased by 1.",
+        distance_from=_minus_horse,
+    ),
+)  # fmt: skip
+
+# Each equipment skill and the slot it is owned through.
+SLOTS_OF: dict[str, str] = {
+    s.id: (s.id if s.id in ("plus_horse", "minus_horse") else KINDS[s.id].slot) for s in SKILLS
+}

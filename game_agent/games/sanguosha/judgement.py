@@ -1,16 +1,21 @@
-"""Judgements (§2.5): reveal the top card, retrial window, the card takes effect, then discard."""
+"""Judgements (§2.5): reveal the top card, retrial window, the card takes effect, then discard.
+
+`judge` returns the `Judgement`: its final `card` and whether the result was `good`, so a skill
+can act on the card itself (Luoshen, Tiandu take it at `judge_finished`; whatever is still in
+the processing area afterwards goes to the discard pile).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game_agent.engine import Settlement
-from game_agent.games.sanguosha import hooks
 from game_agent.games.sanguosha.cards import DESC, RANK, SUIT, color_of
-from game_agent.games.sanguosha.state import State, action_order
-from game_agent.games.sanguosha.zones import clear_processing, ensure
+from game_agent.games.sanguosha.state import State, order_from_current
+from game_agent.games.sanguosha.timings import JUDGE_FINISHED, RETRIAL, fire
+from game_agent.games.sanguosha.zones import clear_processing, ensure, moved
 
 if TYPE_CHECKING:
     from game_agent.engine import Game
@@ -18,20 +23,31 @@ if TYPE_CHECKING:
 
 @dataclass(slots=True)
 class Judgement:
-    """Payload of `retrial` (Guicai may replace `card`) and `judge_finished` (Tiandu)."""
+    """Payload of `retrial` (Guicai replaces `card`) and `judge_finished` (Tiandu, Luoshen)."""
 
     seat: int
     reason: str
     card: int
     good: bool = False
 
+    def about(self) -> dict[str, Any]:
+        return {"seat": self.seat, "reason": self.reason, "judgement": DESC[self.card]}
+
 
 def is_red(cid: int) -> bool:
     return color_of(SUIT[cid]) == "red"
 
 
+def is_black(cid: int) -> bool:
+    return color_of(SUIT[cid]) == "black"
+
+
 def is_heart(cid: int) -> bool:
     return SUIT[cid] == "heart"
+
+
+def not_heart(cid: int) -> bool:
+    return SUIT[cid] != "heart"
 
 
 def lightning_hits(cid: int) -> bool:
@@ -39,19 +55,16 @@ def lightning_hits(cid: int) -> bool:
 
 
 def judge(g: Game, seat: int, reason: str, good: Callable[[int], bool]) -> Settlement:
-    """A judgement frame (push with `yield judge(...)`); returns whether the result is `good`."""
+    """A judgement frame (push with `yield judge(...)`); returns the `Judgement`."""
     st: State = g.state
     ensure(g, 1)
     cid = st.draw[0]
-    g.emit("judge", {"seat": seat, "card": DESC[cid], "reason": reason})
+    data = {"seat": seat, "card": DESC[cid], "reason": reason}
+    yield from moved(g, "judge", data, [cid], [("draw", None)], "processing", None, reason)
     j = Judgement(seat, reason, cid)
-    start = st.current if st.current >= 0 and st.players[st.current].alive else seat
-    order = action_order(st, start)
-    if hooks.TRIGGERS.ready(g, hooks.RETRIAL, j, order):
-        yield hooks.TRIGGERS.run(g, hooks.RETRIAL, j, order)
+    yield from fire(g, RETRIAL, j, order_from_current(st, seat))
     j.good = good(j.card)
     g.emit("judge_result", {"seat": seat, "card": DESC[j.card], "reason": reason, "good": j.good})
-    if hooks.TRIGGERS.ready(g, hooks.JUDGE_FINISHED, j, [seat]):
-        yield hooks.TRIGGERS.run(g, hooks.JUDGE_FINISHED, j, [seat])
+    yield from fire(g, JUDGE_FINISHED, j, [seat])
     yield from clear_processing(g, [j.card], "judged")
-    return j.good
+    return j

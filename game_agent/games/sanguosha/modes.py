@@ -74,7 +74,7 @@ def kof_general_dies(g: Game, seat: int) -> Settlement:
         other = 1 - seat
         g.end(outcome(st, SIDE[st.players[other].role], [other], "three_generals_dead"))
     if st.current == seat:
-        g.emit("turn_end", {"seat": seat})
+        g.emit("turn_stop", {"seat": seat, "reason": "general_died"})
     pick = yield from choose_general(g, seat, list(p.reserve), "next")
     reveal_general(g, seat, pick)
     yield from draw(g, seat, p.max_hp, "new_general")

@@ -11,19 +11,34 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game_agent.engine import Settlement
-from game_agent.games.sanguosha import hooks
 from game_agent.games.sanguosha.cards import NAME, VCard
-from game_agent.games.sanguosha.state import State, action_order
+from game_agent.games.sanguosha.skill import USE
+from game_agent.games.sanguosha.state import State, order_from_current
+from game_agent.games.sanguosha.timings import CARD_ASKED, CARD_USED, fire
+from game_agent.games.sanguosha.use import Asked, CardUse, ask_card, emit_use
 from game_agent.games.sanguosha.zones import clear_processing
 
 if TYPE_CHECKING:
     from game_agent.engine import Game
 
 
+def can_nullify(g: Game, seat: int, user: int | None) -> bool:
+    """Cheap test: could `seat` produce a Nullification at all (a card, a conversion, a
+    trigger)? Seats that cannot are not asked."""
+    st: State = g.state
+    if any(NAME[c] == "nullification" for c in st.players[seat].hand):
+        return True
+    rules = st.rules
+    if rules.views_for(st, seat, USE, "nullification"):
+        return True
+    if not rules.triggers.at(CARD_ASKED):
+        return False
+    probe = Asked(seat, "nullification", "use", "nullify", user, False)
+    return rules.triggers.ready(g, CARD_ASKED, probe, [seat])
+
+
 def window(g: Game, card: VCard, target: int, user: int | None) -> Settlement:
     """-> True when the effect of `card` on `target` is cancelled (use with `yield from`)."""
-    from game_agent.games.sanguosha.use import Asked, CardUse, ask_card, emit_use
-
     st: State = g.state
     cancelled = False
     against = card.name
@@ -31,15 +46,10 @@ def window(g: Game, card: VCard, target: int, user: int | None) -> Settlement:
     while True:
         responder = None
         vc = None
-        start = st.current if st.current >= 0 and st.players[st.current].alive else on
-        views = [v for v in hooks.VIEW_AS if v.card == "nullification"]
-        asked = hooks.TRIGGERS.at(hooks.CARD_ASKED)
-        for seat in action_order(st, start):
-            # cheap skip of seats that cannot produce a Nullification at all
-            if not views and not any(NAME[c] == "nullification" for c in st.players[seat].hand):
-                probe = Asked(seat, "nullification", "use", "nullify", user, False)
-                if not asked or not hooks.TRIGGERS.ready(g, hooks.CARD_ASKED, probe, [seat]):
-                    continue
+        order = order_from_current(st, on)
+        for seat in order:
+            if not can_nullify(g, seat, user):
+                continue
             vc = yield from ask_card(
                 g, seat, "nullification", "use", "nullify", source=user, target=on, against=against
             )
@@ -49,11 +59,8 @@ def window(g: Game, card: VCard, target: int, user: int | None) -> Settlement:
         if responder is None or vc is None:
             return cancelled
         use = CardUse(responder, vc, [])
-        emit_use(g, use)
-        if hooks.TRIGGERS.at(hooks.CARD_USED):
-            order = action_order(st, start)
-            if hooks.TRIGGERS.ready(g, hooks.CARD_USED, use, order):
-                yield hooks.TRIGGERS.run(g, hooks.CARD_USED, use, order)
+        yield from emit_use(g, use)
+        yield from fire(g, CARD_USED, use, order)
         yield from clear_processing(g, list(vc.subcards))
         cancelled = not cancelled
         against = "nullification"

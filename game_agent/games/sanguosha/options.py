@@ -11,13 +11,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game_agent.engine import Settlement
-from game_agent.games.sanguosha import hooks
 from game_agent.games.sanguosha.cards import DESC, KINDS, NAME, VCard, real
+from game_agent.games.sanguosha.delayed import holds
 from game_agent.games.sanguosha.distance import (
     attack_range,
     distance,
     distances_from,
 )
+from game_agent.games.sanguosha.skill import PLAY, Active, ViewAs
 from game_agent.games.sanguosha.state import (
     State,
     action_order,
@@ -35,14 +36,12 @@ AUTO = {"ex_nihilo": "self", "peach": "self", "lightning": "self"}
 
 
 def prohibited(st: State, user: int, target: int, name: str) -> bool:
-    return any(f(st, user, target, name) for f in hooks.PROHIBITS)
+    return st.rules.prohibited(st, user, target, name)
 
 
 def slash_limit_ok(st: State, seat: int, vc: VCard) -> bool:
-    extra = 0
-    for mod in hooks.SLASH_LIMIT_MODS:
-        extra += mod(st, seat, vc)
-    return st.slash_used < 1 + extra
+    used: int = st.players[seat].marks.get("slash_used", 0)
+    return used < 1 + st.rules.slash_extra(st, seat, vc)
 
 
 def slash_targets(st: State, user: int, vc: VCard, check_range: bool = True) -> list[int]:
@@ -57,16 +56,13 @@ def slash_targets(st: State, user: int, vc: VCard, check_range: bool = True) -> 
 
 
 def max_targets(st: State, user: int, vc: VCard) -> int:
-    n = 1
-    for mod in hooks.TARGET_MODS:
-        n += mod(st, user, vc)
-    return n
+    return 1 + st.rules.target_extra(st, user, vc)
 
 
 def snatch_in_reach(st: State, user: int, vc: VCard, t: int) -> bool:
     if distance(st, user, t, frozenset(vc.subcards)) <= 1:
         return True
-    return any(f(st, user, vc, t) for f in hooks.TRICK_DISTANCE_MODS)
+    return st.rules.reaches(st, user, vc, t)
 
 
 def collateral_victims(st: State, user: int, wielder: int) -> list[int]:
@@ -96,7 +92,7 @@ def targets_for(st: State, user: int, vc: VCard) -> tuple[str, list[int]] | None
     if k.type == "equip":
         return ("self", [user])
     if name == "lightning":
-        if any(NAME[c] == "lightning" for c in p.judge) or prohibited(st, user, user, name):
+        if holds(st, user, name) or prohibited(st, user, user, name):
             return None
         return ("self", [user])
     if name == "ex_nihilo":
@@ -108,7 +104,7 @@ def targets_for(st: State, user: int, vc: VCard) -> tuple[str, list[int]] | None
         )
     if k.sub == "global":
         return ("all", [t for t in action_order(st, user) if not prohibited(st, user, t, name)])
-    judge_ok = st.mode != "1v1"
+    judge_ok = st.mode != "1v1"  # 1v1: Snatch and Dismantlement cannot take judgement cards
     cands: list[int] = []
     for t in others_in_order(st, user):
         if prohibited(st, user, t, name):
@@ -122,7 +118,7 @@ def targets_for(st: State, user: int, vc: VCard) -> tuple[str, list[int]] | None
             ):
                 cands.append(t)
         elif name == "indulgence":
-            if not any(NAME[c] == "indulgence" for c in tp.judge):
+            if not holds(st, t, name):
                 cands.append(t)
         elif name == "collateral" and "weapon" in tp.equip and collateral_victims(st, user, t):
             cands.append(t)
@@ -131,7 +127,7 @@ def targets_for(st: State, user: int, vc: VCard) -> tuple[str, list[int]] | None
     return ("collateral" if name == "collateral" else "choose", cands)
 
 
-Action = int | hooks.ViewAs | hooks.Active
+Action = int | tuple[str, ViewAs] | tuple[str, Active]
 
 
 def play_options(g: Game, seat: int) -> tuple[list[dict[str, Any]], list[Action]]:
@@ -150,36 +146,50 @@ def play_options(g: Game, seat: int) -> tuple[list[dict[str, Any]], list[Action]
             continue
         options.append({"kind": "card", "card": DESC[cid], "skill": "", "targets": tgt[1]})
         actions.append(cid)
-    for v in hooks.VIEW_AS:
-        if v.enabled(st, seat, "play") and len(v.candidates(st, seat)) >= v.count:
-            tgt = targets_for(st, seat, VCard(v.card, "none", "none", 0, (), v.name))
-            if tgt is not None:
-                options.append(
-                    {
-                        "kind": "view_as",
-                        "card": {"name": v.card},
-                        "skill": v.name,
-                        "targets": tgt[1],
-                    }
-                )
-                actions.append(v)
-    for a in hooks.ACTIVE:
-        if a.enabled(st, seat):
-            options.append({"kind": "skill", "card": None, "skill": a.name, "targets": []})
-            actions.append(a)
+    rules = st.rules
+    for skill, v in rules.views_for(st, seat, PLAY):
+        tgt = targets_for(st, seat, VCard(v.card, "none", "none", 0, (), skill))
+        if tgt is not None:
+            options.append(
+                {"kind": "view_as", "card": {"name": v.card}, "skill": skill, "targets": tgt[1]}
+            )
+            actions.append((skill, v))
+    for skill, a in rules.actives_for(st, seat):
+        options.append({"kind": "skill", "card": None, "skill": skill, "targets": []})
+        actions.append((skill, a))
     return options, actions
 
 
-def choose_use(g: Game, seat: int, action: int | hooks.ViewAs) -> Settlement:
-    """Follow-ups for one chosen option; -> CardUse, or None to go back to the play menu."""
-    st: State = g.state
+def choose_use(g: Game, seat: int, action: int | tuple[str, ViewAs]) -> Settlement:
+    """Follow-ups for one chosen option; -> CardUse, or None to go back to the play menu.
+
+    A conversion that produces its card by a settlement (Jijiang) has its targets chosen
+    first, on the card it will be; the others choose their sub-cards first (they may change
+    the range: §6 row 14)."""
+    produce: tuple[str, ViewAs] | None = None
     if isinstance(action, int):
         vc = real(action)
+    elif action[1].produce is not None:
+        produce = action
+        vc = VCard(action[1].card, "none", "none", 0, (), action[0])
     else:
-        got = yield from choose_subcards(g, seat, action)
+        got = yield from choose_subcards(g, seat, action[0], action[1])
         if got is None:
             return None
         vc = got
+    use = yield from choose_targets(g, seat, vc)
+    if use is None or produce is None:
+        return use
+    made = yield from choose_subcards(g, seat, produce[0], produce[1])
+    if made is None:
+        return None
+    use.card = made
+    return use
+
+
+def choose_targets(g: Game, seat: int, vc: VCard) -> Settlement:
+    """The target follow-ups of one card; -> CardUse, or None (back)."""
+    st: State = g.state
     tgt = targets_for(st, seat, vc)
     if tgt is None:
         return None

@@ -6,9 +6,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game_agent.engine import Settlement
-from game_agent.games.sanguosha import hooks
 from game_agent.games.sanguosha.cards import VCard
 from game_agent.games.sanguosha.state import State
+from game_agent.games.sanguosha.timings import PRE_RECOVER, fire
 
 if TYPE_CHECKING:
     from game_agent.engine import Game
@@ -28,8 +28,7 @@ def recover(g: Game, seat: int, amount: int, source: int | None, card: VCard | N
     """Recover HP, capped at max HP (use with `yield from`)."""
     st: State = g.state
     r = Recover(seat, amount, source, card)
-    if hooks.TRIGGERS.ready(g, hooks.PRE_RECOVER, r, [seat]):
-        yield hooks.TRIGGERS.run(g, hooks.PRE_RECOVER, r, [seat])
+    yield from fire(g, PRE_RECOVER, r, [seat])
     p = st.players[seat]
     n = min(r.amount, p.max_hp - p.hp)
     if n <= 0 or not p.alive:

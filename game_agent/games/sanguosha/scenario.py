@@ -8,13 +8,15 @@ validates it and resolves every card spec to a physical card id. Format: docs/sa
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game_agent.engine import ConfigError, Settlement
 from game_agent.games.sanguosha.cards import DECK, KINDS, deck_ids, parse_card_spec
 from game_agent.games.sanguosha.generals import GENERALS
-from game_agent.games.sanguosha.state import PHASES
+from game_agent.games.sanguosha.skill import Skill
+from game_agent.games.sanguosha.state import PHASES, State
 from game_agent.games.sanguosha.zones import move
 
 if TYPE_CHECKING:
@@ -31,8 +33,22 @@ SEAT_KEYS = {
     "reserve",
     "lost",
     "alive",
+    "skills",
+    "marks",
+    "face_down",
 }
-TOP_KEYS = {"mode", "ex_cards", "max_rounds", "seats", "turn", "piles", "reshuffle_limit", "roles"}
+REST = ("draw", "discard", "removed")  # where the cards the scenario does not place go
+TOP_KEYS = {
+    "mode",
+    "ex_cards",
+    "max_rounds",
+    "seats",
+    "turn",
+    "piles",
+    "reshuffle_limit",
+    "roles",
+    "skills",
+}
 
 
 def config_from_toml(text: str) -> dict[str, Any]:
@@ -46,7 +62,7 @@ def config_from_file(path: str | Path) -> dict[str, Any]:
 
 def config_from_dict(data: dict[str, Any]) -> dict[str, Any]:
     config: dict[str, Any] = {"scenario": data}
-    for key in ("mode", "ex_cards", "max_rounds", "reshuffle_limit"):
+    for key in ("mode", "ex_cards", "max_rounds", "reshuffle_limit", "skills"):
         if key in data:
             config[key] = data[key]
     seats = data.get("seats")
@@ -77,8 +93,65 @@ def _resolve(spec: Any, free: list[int], where: str) -> int:
     raise ConfigError(f"scenario {where}: no unused card matches {spec!r} in this deck")
 
 
-def normalize(sc: Any, mode: str, players: int, ex_cards: bool) -> dict[str, Any]:
-    """Validate a scenario and resolve its cards; the result is msgpack-plain."""
+def _judge_entry(spec: Any, free: list[int], where: str) -> tuple[int, str]:
+    """A judgement-area card: "indulgence" or {card = "club/3", as = "indulgence"}."""
+    if isinstance(spec, dict):
+        if set(spec) != {"card", "as"} or not isinstance(spec["as"], str):
+            raise ConfigError(f'scenario {where}: write {{card = ..., as = "indulgence"}}')
+        as_ = spec["as"]
+        cid = _resolve_any(spec["card"], free, where)
+    else:
+        cid = _resolve(spec, free, where)
+        as_ = DECK[cid][2]
+    if as_ not in KINDS or KINDS[as_].sub != "delayed":
+        raise ConfigError(f"scenario {where}: only delayed tricks go in judge (got {as_!r})")
+    return cid, as_
+
+
+def _resolve_any(spec: Any, free: list[int], where: str) -> int:
+    """A card by suit and rank only ("club/3") or any card spec."""
+    if isinstance(spec, str) and spec.split("/")[0] in ("spade", "heart", "club", "diamond"):
+        suit, _, rank = spec.partition("/")
+        for cid in free:
+            s, r, _n, _ex = DECK[cid]
+            if s == suit and (not rank or r == parse_card_spec(f"x/{suit}/{rank}")[2]):
+                free.remove(cid)
+                return cid
+        raise ConfigError(f"scenario {where}: no unused card matches {spec!r} in this deck")
+    return _resolve(spec, free, where)
+
+
+# Marks the core rules keep (besides those the skills declare), with their scope.
+CORE_MARKS = {"slash_used": "phase"}
+
+
+def mark_scopes(skills: Mapping[str, Skill]) -> dict[str, str]:
+    """Every mark a scenario may set, with its scope (the core's and the skills' own)."""
+    scopes = dict(CORE_MARKS)
+    for sk in skills.values():
+        scopes.update(sk.marks)
+    return scopes
+
+
+def _marks(value: Any, scopes: Mapping[str, str], where: str) -> dict[str, Any]:
+    if not isinstance(value, dict) or not all(isinstance(k, str) for k in value):
+        raise ConfigError(f"scenario {where}: marks is a table of name = value")
+    for k, v in value.items():
+        if type(v) not in (int, str, bool):
+            raise ConfigError(f"scenario {where}: mark {k!r} must be an int, string or bool")
+        if k not in scopes:
+            raise ConfigError(
+                f"scenario {where}: unknown mark {k!r}; known marks: {sorted(scopes)}"
+            )
+    return dict(value)
+
+
+def normalize(
+    sc: Any, mode: str, players: int, ex_cards: bool, skills: Mapping[str, Skill]
+) -> dict[str, Any]:
+    """Validate a scenario and resolve its cards; the result is msgpack-plain. `skills`: the
+    skills a seat may be given (the ruleset's catalogue, which also declares the marks)."""
+    scopes = mark_scopes(skills)
     if not isinstance(sc, dict):
         raise ConfigError("scenario must be a table (dict)")
     unknown = set(sc) - TOP_KEYS
@@ -122,13 +195,25 @@ def normalize(sc: Any, mode: str, players: int, ex_cards: bool) -> dict[str, Any
             specs = seat.get(zone, [])
             if not isinstance(specs, list):
                 raise ConfigError(f"scenario seat {i}: {zone} must be a list of cards")
-            entry[zone] = [_resolve(s, free, f"seat {i} {zone}") for s in specs]
+            if zone == "judge":
+                placed = [_judge_entry(s, free, f"seat {i} judge") for s in specs]
+                entry["judge"] = [{"card": c, "as": a} for c, a in placed]
+            else:
+                entry[zone] = [_resolve(s, free, f"seat {i} {zone}") for s in specs]
         slots = [KINDS[DECK[c][2]].slot for c in entry["equip"]]
         if any(not s for s in slots) or len(set(slots)) != len(slots):
             raise ConfigError(f"scenario seat {i}: equip needs equipment cards, one per slot")
-        for c in entry["judge"]:
-            if KINDS[DECK[c][2]].sub != "delayed":
-                raise ConfigError(f"scenario seat {i}: only delayed tricks go in judge")
+        if len({j["as"] for j in entry["judge"]}) != len(entry["judge"]):
+            raise ConfigError(f"scenario seat {i}: two delayed tricks of the same name in judge")
+        extra = seat.get("skills", [])
+        if not isinstance(extra, list) or not all(isinstance(x, str) for x in extra):
+            raise ConfigError(f"scenario seat {i}: skills is a list of skill ids")
+        unknown_skills = [x for x in extra if x not in skills]
+        if unknown_skills:
+            raise ConfigError(f"scenario seat {i}: unknown skill(s) {unknown_skills}")
+        entry["skills"] = list(extra)
+        entry["marks"] = _marks(seat.get("marks", {}), scopes, f"seat {i}")
+        entry["face_down"] = bool(seat.get("face_down", False))
         out_seats.append(entry)
     if mode == "identity" and sum(1 for s in out_seats if s["role"] == "lord") != 1:
         raise ConfigError("scenario: exactly one seat must be the lord")
@@ -142,14 +227,22 @@ def normalize(sc: Any, mode: str, players: int, ex_cards: bool) -> dict[str, Any
     if phase not in PHASES:
         raise ConfigError(f"scenario: turn.phase must be one of {PHASES}")
     piles = sc.get("piles", {})
-    if not isinstance(piles, dict):
-        raise ConfigError("scenario: 'piles' must be a table")
+    if not isinstance(piles, dict) or set(piles) - {"draw", "discard", "removed", "rest"}:
+        raise ConfigError("scenario: 'piles' is a table of draw, discard, removed and rest")
     top = [_resolve(s, free, "piles.draw") for s in piles.get("draw", [])]
     dis = [_resolve(s, free, "piles.discard") for s in piles.get("discard", [])]
+    out = [_resolve(s, free, "piles.removed") for s in piles.get("removed", [])]
+    rest = piles.get("rest", "draw")
+    if rest not in REST:
+        raise ConfigError(f"scenario: piles.rest must be one of {REST}, got {rest!r}")
     return {
         "seats": out_seats,
-        "turn": {"seat": t_seat, "phase": phase, "round": int(turn.get("round", 1))},
-        "piles": {"draw": top, "discard": dis},
+        "turn": {
+            "seat": t_seat,
+            "phase": phase,
+            "round": int(turn.get("round", 1)),
+        },
+        "piles": {"draw": top, "discard": dis, "removed": out, "rest": rest},
     }
 
 
@@ -158,12 +251,14 @@ def scenario_setup(g: Game) -> Settlement:
     from game_agent.games.sanguosha.death import bury
     from game_agent.games.sanguosha.setup import shuffle_deck
 
+    st: State = g.state
     sc = g.config["scenario"]
     seats = sc["seats"]
+    piles = sc["piles"]
     placed: list[int] = []
     for s in seats:
-        placed += s["hand"] + s["equip"] + s["judge"]
-    shuffle_deck(g, placed + sc["piles"]["discard"] + sc["piles"]["draw"])
+        placed += s["hand"] + s["equip"] + [j["card"] for j in s["judge"]]
+    shuffle_deck(g, placed + piles["discard"] + piles["removed"] + piles["draw"])
     for i, s in enumerate(seats):
         if s["role"] == "lord" or g.config["mode"] == "1v1":
             g.emit("role", {"seat": i, "role": s["role"]})
@@ -178,24 +273,39 @@ def scenario_setup(g: Game) -> Settlement:
                 seats=(i,),
                 public={"seat": i, "generals": None, "count": len(s["reserve"])},
             )
-        g.emit(
-            "general", {"seat": i, "general": s["general"], "max_hp": s["max_hp"], "hp": s["hp"]}
-        )
         for _ in range(s["lost"]):
             g.emit("general_lost", {"seat": i, "general": ""})
+        gen = GENERALS[s["general"]]
+        lord = g.config["mode"] == "identity" and s["role"] == "lord"
+        own = st.rules.skills_for(gen.skills, lord)
+        g.emit(
+            "general",
+            {
+                "seat": i,
+                "general": gen.id,
+                "max_hp": s["max_hp"],
+                "hp": s["hp"],
+                "faction": gen.faction,
+                "gender": gen.gender,
+                "skills": own + [x for x in s["skills"] if x not in own],
+            },
+        )
+        scopes = mark_scopes(st.rules.catalogue)
+        for name, value in s["marks"].items():
+            g.emit("mark", {"seat": i, "name": name, "value": value, "scope": scopes[name]})
+        if s["face_down"]:
+            g.emit("flip", {"seat": i, "face_down": True})
     for i, s in enumerate(seats):
         if s["hand"]:
-            from game_agent.games.sanguosha.cards import DESC
-
-            g.emit(
-                "draw",
-                {"seat": i, "cards": [DESC[c] for c in s["hand"]], "reason": "scenario"},
-                seats=(i,),
-                public={"seat": i, "count": len(s["hand"]), "reason": "scenario"},
-            )
+            yield from move(g, s["hand"], "draw", None, "hand", i, "scenario")
         yield from move(g, s["equip"], "draw", None, "equip", i, "scenario")
-        yield from move(g, s["judge"], "draw", None, "judge", i, "scenario")
-    yield from move(g, sc["piles"]["discard"], "draw", None, "discard", None, "scenario")
+        for j in s["judge"]:
+            yield from move(g, [j["card"]], "draw", None, "judge", i, "scenario", as_=j["as"])
+    yield from move(g, piles["discard"], "draw", None, "discard", None, "scenario")
+    yield from move(g, piles["removed"], "draw", None, "removed", None, "scenario")
+    if piles["rest"] != "draw":
+        rest = st.draw[len(piles["draw"]) :]
+        yield from move(g, rest, "draw", None, piles["rest"], None, "scenario")
     for i, s in enumerate(seats):
         if not s["alive"]:
             g.emit("death", {"seat": i, "role": s["role"], "general": s["general"], "killer": None})

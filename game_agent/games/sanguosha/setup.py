@@ -25,17 +25,51 @@ def shuffle_deck(g: Game, top: list[int] | None = None) -> None:
     g.emit("deck", {"order": order}, seats=(), public={"count": len(order)})
 
 
+def general_card(st: State, general: str, lord: bool) -> dict[str, Any]:
+    """A general as a choice shows it: names, faction, gender, HP and its skills with their
+    text (lord skills count only for the lord of an identity game)."""
+    gen = GENERALS[general]
+    rules = st.rules
+    return {
+        "id": gen.id,
+        "name": gen.name,
+        "chinese": gen.chinese,
+        "faction": gen.faction,
+        "gender": gen.gender,
+        "hp": gen.max_hp,
+        "skills": [rules.catalogue[s].describe() for s in rules.skills_for(gen.skills, lord)],
+    }
+
+
 def choose_general(g: Game, seat: int, offer: list[str], reason: str) -> Settlement:
     """-> one general id (a request unless the config deals generals at random)."""
     if g.config["generals"] == "random" or len(offer) == 1:
         return offer[0]
-    i = yield g.ask(seat, "choose_general", list(offer), 0, info={"reason": reason})
+    st: State = g.state
+    lord = reason == "lord"
+    options = [general_card(st, x, lord) for x in offer]
+    i = yield g.ask(seat, "choose_general", options, 0, info={"reason": reason})
     return offer[i]
 
 
 def reveal_general(g: Game, seat: int, general: str, bonus: int = 0) -> None:
-    hp = GENERALS[general].max_hp + bonus
-    g.emit("general", {"seat": seat, "general": general, "max_hp": hp, "hp": hp})
+    """The general enters: public, with the skills it brings to this table."""
+    st: State = g.state
+    gen = GENERALS[general]
+    hp = gen.max_hp + bonus
+    lord = st.mode == "identity" and st.players[seat].role == "lord"
+    g.emit(
+        "general",
+        {
+            "seat": seat,
+            "general": general,
+            "max_hp": hp,
+            "hp": hp,
+            "faction": gen.faction,
+            "gender": gen.gender,
+            "skills": st.rules.skills_for(gen.skills, lord),
+        },
+    )
 
 
 def identity_setup(g: Game) -> Settlement:

@@ -1,15 +1,19 @@
 """The table's state: plain dataclasses with value equality (fold(events) == live state).
 
 Only `apply.py` mutates these. Settlement code reads them through the small queries below.
+`State.rules` is the game's rules index (`rules.py`): derived from the ruleset and the events,
+never compared.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game_agent.games.sanguosha.cards import KINDS, NAME
-from game_agent.games.sanguosha.generals import GENERALS
+
+if TYPE_CHECKING:
+    from game_agent.games.sanguosha.rules import Rules
 
 PHASES = ("prepare", "judge", "draw", "play", "discard", "finish")
 
@@ -22,10 +26,16 @@ class Player:
     hp: int = 0
     max_hp: int = 0
     alive: bool = True
+    faction: str = ""  # the general's, unless an effect changed it
+    gender: str = ""
+    skills: list[str] = field(default_factory=list)  # the skills this seat has now
+    face_down: bool = False  # turned over: the next turn is skipped (and the seat turns up)
     hand: list[int] = field(default_factory=list)
     equip: dict[str, int] = field(default_factory=dict)  # slot -> card id
     judge: list[int] = field(default_factory=list)  # in order of placement
+    judge_as: dict[int, str] = field(default_factory=dict)  # judgement card -> what it is used as
     marks: dict[str, Any] = field(default_factory=dict)  # skill counters and flags
+    scopes: dict[str, str] = field(default_factory=dict)  # mark -> "phase" | "turn" | "game"
     reserve: list[str] = field(default_factory=list)  # 1v1: generals not yet in play
     lost: int = 0  # 1v1: generals that died
 
@@ -38,6 +48,8 @@ class State:
     draw: list[int]  # index 0 is the top
     discard: list[int] = field(default_factory=list)
     processing: list[int] = field(default_factory=list)
+    removed: list[int] = field(default_factory=list)  # out of the game, face up
+    facedown: list[int] = field(default_factory=list)  # on the table face down (declarations)
     pool: list[str] = field(default_factory=list)  # 1v1: face-up generals still to pick
     round: int = 0
     turn_stack: list[int] = field(default_factory=list)  # top = last; a round pops it empty
@@ -45,10 +57,13 @@ class State:
     phase: str = ""
     phases: list[str] = field(default_factory=list)  # phases still to come this turn
     skipped: list[str] = field(default_factory=list)  # phases marked to be skipped this turn
-    slash_used: int = 0  # Slashes counted against the limit in this play phase
+    # This turn's cards used and played, in order: {"seat", "name", "how": "use"|"play",
+    # "phase", "skill"} (Keji asks it).
+    history: list[dict[str, Any]] = field(default_factory=list)
     turn_over: bool = False
     reshuffles: int = 0
     outcome: dict[str, Any] | None = None
+    rules: Rules = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
 
 
 # --- queries -------------------------------------------------------------------------------------
@@ -63,6 +78,14 @@ def action_order(st: State, start: int) -> list[int]:
     n = len(st.players)
     players = st.players
     return [(start + i) % n for i in range(n) if players[(start + i) % n].alive]
+
+
+def order_from_current(st: State, fallback: int) -> list[int]:
+    """Action order from the current player (or from `fallback` between turns / when the
+    current player is dead)."""
+    cur = st.current
+    start = cur if cur >= 0 and st.players[cur].alive else fallback
+    return action_order(st, start)
 
 
 def others_in_order(st: State, seat: int) -> list[int]:
@@ -86,14 +109,30 @@ def card_count(p: Player, judge: bool = True) -> int:
     return len(p.hand) + len(p.equip) + (len(p.judge) if judge else 0)
 
 
-def gender(p: Player) -> str:
-    g = GENERALS.get(p.general)
-    return g.gender if g else ""
+def hand_and_equip(p: Player) -> list[int]:
+    return [*p.hand, *p.equip.values()]
 
 
-def faction(p: Player) -> str:
-    g = GENERALS.get(p.general)
-    return g.faction if g else ""
+def wounded(p: Player) -> bool:
+    return p.alive and p.hp < p.max_hp
+
+
+def locate(st: State, cid: int, near: int | None = None) -> tuple[str, int | None]:
+    """(zone, owner seat or None) of a card; `near` is the seat to look at first."""
+    players = st.players
+    seats = range(len(players)) if near is None else [near, *range(len(players))]
+    for s in seats:
+        p = players[s]
+        if cid in p.hand:
+            return "hand", s
+        if cid in p.equip.values():
+            return "equip", s
+        if cid in p.judge:
+            return "judge", s
+    for zone in ("processing", "draw", "discard", "removed", "facedown"):
+        if cid in getattr(st, zone):
+            return zone, None
+    raise ValueError(f"card {cid} is nowhere")
 
 
 def zone_of_each(st: State) -> dict[int, list[str]]:
@@ -103,12 +142,9 @@ def zone_of_each(st: State) -> dict[int, list[str]]:
     def put(cid: int, zone: str) -> None:
         where.setdefault(cid, []).append(zone)
 
-    for cid in st.draw:
-        put(cid, "draw")
-    for cid in st.discard:
-        put(cid, "discard")
-    for cid in st.processing:
-        put(cid, "processing")
+    for zone in ("draw", "discard", "processing", "removed", "facedown"):
+        for cid in getattr(st, zone):
+            put(cid, zone)
     for p in st.players:
         for cid in p.hand:
             put(cid, f"hand{p.seat}")

@@ -7,62 +7,26 @@ from typing import TYPE_CHECKING, Any
 from game_agent.engine import Settlement
 from game_agent.games.sanguosha.cards import DESC
 from game_agent.games.sanguosha.damage import Damage, damage
+from game_agent.games.sanguosha.pick import AREAS, HAND_AND_EQUIP, pick_card
 from game_agent.games.sanguosha.recovery import recover
 from game_agent.games.sanguosha.state import State
-from game_agent.games.sanguosha.use import (
-    AFTER,
-    BEFORE,
-    EFFECTS,
-    SKIP,
-    CardUse,
-    ask_card,
-    respond,
-    use_card,
-)
+from game_agent.games.sanguosha.use import CardRule, CardUse, ask_card, respond, use_card
 from game_agent.games.sanguosha.zones import clear_processing, draw, move, top_cards, where
 
 if TYPE_CHECKING:
     from game_agent.engine import Game
 
 
-def pick_card(g: Game, chooser: int, owner: int, judge_ok: bool, reason: str) -> Settlement:
-    """`chooser` picks one card of `owner`'s areas: a hand card blind (random), equipment and
-    judgement cards face up (§2.1.7). -> card id or None if there is none."""
-    st: State = g.state
-    p = st.players[owner]
-    options: list[dict[str, Any]] = []
-    ids: list[int | None] = []
-    if p.hand:
-        options.append({"zone": "hand", "count": len(p.hand), "card": None})
-        ids.append(None)
-    for cid in p.equip.values():
-        options.append({"zone": "equip", "count": 1, "card": DESC[cid]})
-        ids.append(cid)
-    if judge_ok:
-        for cid in p.judge:
-            options.append({"zone": "judge", "count": 1, "card": DESC[cid]})
-            ids.append(cid)
-    if not options:
-        return None
-    i = 0
-    if len(options) > 1:
-        i = yield g.ask(chooser, "pick_card", options, 0, info={"owner": owner, "reason": reason})
-    picked = ids[i]
-    if picked is None:
-        picked = p.hand[g.rng.below(len(p.hand))]
-    return picked
-
-
-def judge_ok(st: State) -> bool:
+def target_zones(st: State) -> tuple[str, ...]:
     """1v1 (2013 rules): Snatch and Dismantlement cannot take judgement-area cards."""
-    return st.mode != "1v1"
+    return HAND_AND_EQUIP if st.mode == "1v1" else AREAS
 
 
 def dismantlement(g: Game, use: CardUse, t: int) -> Settlement:
     st: State = g.state
     if not st.players[use.user].alive:
         return
-    cid = yield from pick_card(g, use.user, t, judge_ok(st), "dismantlement")
+    cid = yield from pick_card(g, use.user, t, "dismantlement", target_zones(st))
     if cid is not None:
         zone = where(st.players[t], cid)
         yield from move(g, [cid], zone, t, "discard", None, "dismantlement")
@@ -72,7 +36,7 @@ def snatch(g: Game, use: CardUse, t: int) -> Settlement:
     st: State = g.state
     if not st.players[use.user].alive:
         return
-    cid = yield from pick_card(g, use.user, t, judge_ok(st), "snatch")
+    cid = yield from pick_card(g, use.user, t, "snatch", target_zones(st))
     if cid is not None:
         zone = where(st.players[t], cid)
         yield from move(g, [cid], zone, t, "hand", use.user, "snatch")
@@ -91,9 +55,9 @@ def duel(g: Game, use: CardUse, t: int) -> Settlement:
             if vc is None:
                 answered = False
                 break
-            respond(g, asked, vc, "play", "duel")
+            yield from respond(g, asked, vc, "play", "duel")
         if not answered:
-            yield damage(g, Damage(other, asked, 1, "normal", use.card))
+            yield damage(g, Damage(other, asked, 1, "normal", use.card, use.user))
             return
         asked, other = other, asked
 
@@ -102,9 +66,9 @@ def aoe(name: str, wanted: str) -> Any:
     def effect(g: Game, use: CardUse, t: int) -> Settlement:
         vc = yield from ask_card(g, t, wanted, "play", name, source=use.user)
         if vc is not None:
-            respond(g, t, vc, "play", name)
+            yield from respond(g, t, vc, "play", name)
             return
-        yield damage(g, Damage(use.user, t, 1, "normal", use.card))
+        yield damage(g, Damage(use.user, t, 1, "normal", use.card, use.user))
 
     return effect
 
@@ -161,15 +125,14 @@ def collateral(g: Game, use: CardUse, wielder: int) -> Settlement:
         yield from move(g, [cid], "equip", wielder, "hand", use.user, "collateral")
 
 
-EFFECTS["dismantlement"] = dismantlement
-EFFECTS["snatch"] = snatch
-EFFECTS["duel"] = duel
-EFFECTS["savage_assault"] = aoe("savage_assault", "slash")
-EFFECTS["archery_attack"] = aoe("archery_attack", "dodge")
-EFFECTS["ex_nihilo"] = ex_nihilo
-EFFECTS["god_salvation"] = god_salvation
-SKIP["god_salvation"] = unwounded
-EFFECTS["amazing_grace"] = grace_take
-BEFORE["amazing_grace"] = grace_reveal
-AFTER["amazing_grace"] = grace_rest
-EFFECTS["collateral"] = collateral
+CARDS = {
+    "dismantlement": CardRule(effect=dismantlement),
+    "snatch": CardRule(effect=snatch),
+    "duel": CardRule(effect=duel),
+    "savage_assault": CardRule(effect=aoe("savage_assault", "slash")),
+    "archery_attack": CardRule(effect=aoe("archery_attack", "dodge")),
+    "ex_nihilo": CardRule(effect=ex_nihilo),
+    "god_salvation": CardRule(effect=god_salvation, skip=unwounded),
+    "amazing_grace": CardRule(effect=grace_take, before=grace_reveal, after=grace_rest),
+    "collateral": CardRule(effect=collateral),
+}

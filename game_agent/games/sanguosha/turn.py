@@ -2,7 +2,11 @@
 
 The round is a turn stack in the state (`turn_stack`, built by the `round` event); extra turns are
 pushed with the `extra_turn` event. A turn runs the phases in `state.phases` (default six); an
-effect skips a phase with `phase_skip` or inserts one with `phase_insert`.
+effect skips a phase with `phase_skip` or inserts one with `phase_insert`, and `turn_stop` cuts
+the turn short (1v1: the general whose turn it is died). Every phase that started ends with a
+`phase_end` event and timing, every turn with `turn_end`, even when cut short: the appliers
+clear the marks scoped to them there. A seat whose character is turned over (face down) skips
+its turn and turns face up instead.
 """
 
 from __future__ import annotations
@@ -11,11 +15,20 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game_agent.engine import Settlement
-from game_agent.games.sanguosha import hooks
 from game_agent.games.sanguosha.cards import DESC
 from game_agent.games.sanguosha.delayed import judge_phase
 from game_agent.games.sanguosha.options import choose_use, play_options
+from game_agent.games.sanguosha.skill import Active
 from game_agent.games.sanguosha.state import PHASES, State
+from game_agent.games.sanguosha.timings import (
+    DRAW_N,
+    PHASE_CHANGING,
+    PHASE_END,
+    PHASE_START,
+    TURN_END,
+    TURN_START,
+    fire,
+)
 from game_agent.games.sanguosha.use import use_card
 from game_agent.games.sanguosha.zones import discard, draw
 
@@ -25,7 +38,7 @@ if TYPE_CHECKING:
 
 @dataclass(slots=True)
 class PhaseInfo:
-    """Payload of `phase_start` / `phase_end`."""
+    """Payload of `turn_start`, `phase_changing`, `phase_start`, `phase_end`, `turn_end`."""
 
     seat: int
     phase: str
@@ -44,10 +57,9 @@ def draw_phase(g: Game, seat: int) -> Settlement:
     n = 2
     if st.mode == "1v1" and st.round == 1 and st.players[seat].role == "renegade":
         n = 1  # 1v1: the player who moves first draws one card in his first draw phase
-    if hooks.TRIGGERS.at(hooks.DRAW_N):
+    if st.rules.triggers.at(DRAW_N):
         d = DrawN(seat, n)
-        if hooks.TRIGGERS.ready(g, hooks.DRAW_N, d, [seat]):
-            yield hooks.TRIGGERS.run(g, hooks.DRAW_N, d, [seat])
+        yield from fire(g, DRAW_N, d, [seat])
         n = d.n
     yield from draw(g, seat, n, "draw_phase")
 
@@ -63,8 +75,8 @@ def play_phase(g: Game, seat: int) -> Settlement:
         if i == len(options) - 1:
             return
         action = actions[i]
-        if isinstance(action, hooks.Active):
-            yield action.settle(g, seat)
+        if isinstance(action, tuple) and isinstance(action[1], Active):
+            yield action[1].settle(g, seat)
             continue
         use = yield from choose_use(g, seat, action)
         if use is not None:
@@ -72,9 +84,7 @@ def play_phase(g: Game, seat: int) -> Settlement:
 
 
 def hand_limit(st: State, seat: int) -> int:
-    n = max(st.players[seat].hp, 0)
-    for mod in hooks.HAND_LIMIT_MODS:
-        n += mod(st, seat)
+    n = max(st.players[seat].hp, 0) + st.rules.hand_limit_mod(st, seat)
     return max(n, 0)
 
 
@@ -117,35 +127,45 @@ def turn(g: Game, seat: int, phases: tuple[str, ...] | list[str] = PHASES) -> Se
     """One turn (push with `yield turn(...)`)."""
     st: State = g.state
     p = st.players[seat]
+    if p.face_down:  # a turned-over character turns face up instead of taking the turn
+        g.emit("flip", {"seat": seat, "face_down": False})
+        g.emit("turn_skipped", {"seat": seat})
+        return
     g.emit("turn", {"seat": seat, "phases": list(phases), "round": st.round})
     lost = p.lost
-    at = hooks.TRIGGERS.at
-    if at(hooks.TURN_START):
-        start = PhaseInfo(seat, "")
-        if hooks.TRIGGERS.ready(g, hooks.TURN_START, start, [seat]):
-            yield hooks.TRIGGERS.run(g, hooks.TURN_START, start, [seat])
+    at = st.rules.triggers.at
+    if at(TURN_START):
+        yield from fire(g, TURN_START, PhaseInfo(seat, ""), [seat])
     while st.phases and p.alive and p.lost == lost and not st.turn_over:
         phase = st.phases[0]
-        info = PhaseInfo(seat, phase)
-        if at(hooks.PHASE_CHANGING):  # e.g. Keji: skip the discard phase before it starts
-            if hooks.TRIGGERS.ready(g, hooks.PHASE_CHANGING, info, [seat]):
-                yield hooks.TRIGGERS.run(g, hooks.PHASE_CHANGING, info, [seat])
+        if at(PHASE_CHANGING):  # e.g. Keji: skip the discard phase before it starts
+            yield from fire(g, PHASE_CHANGING, PhaseInfo(seat, phase), [seat])
             if not p.alive or p.lost != lost or st.turn_over or not st.phases:
                 break
             phase = st.phases[0]
-            info = PhaseInfo(seat, phase)
         if phase in st.skipped:
             g.emit("phase_skipped", {"seat": seat, "phase": phase})
             continue
-        g.emit("phase", {"seat": seat, "phase": phase})
-        if at(hooks.PHASE_START):
-            if hooks.TRIGGERS.ready(g, hooks.PHASE_START, info, [seat]):
-                yield hooks.TRIGGERS.run(g, hooks.PHASE_START, info, [seat])
-            if not p.alive or p.lost != lost or st.turn_over:
-                break
-            if phase in st.skipped:  # skipped at its start (e.g. by a skill)
-                continue
+        yield phase_frame(g, seat, phase, lost)
+    g.emit("turn_end", {"seat": seat})
+    if at(TURN_END):
+        yield from fire(g, TURN_END, PhaseInfo(seat, ""), [seat])
+
+
+def phase_frame(g: Game, seat: int, phase: str, lost: int) -> Settlement:
+    """One phase: start (and its timing), its default behaviour, then `phase_end`, which is
+    emitted even when the phase or the turn was cut short."""
+    st: State = g.state
+    p = st.players[seat]
+    g.emit("phase", {"seat": seat, "phase": phase})
+    info = PhaseInfo(seat, phase)
+    at = st.rules.triggers.at
+    going = True
+    if at(PHASE_START):
+        yield from fire(g, PHASE_START, info, [seat])
+        going = p.alive and p.lost == lost and not st.turn_over and phase not in st.skipped
+    if going:
         yield RUNNERS[phase](g, seat)
-        going = p.alive and p.lost == lost
-        if going and at(hooks.PHASE_END) and hooks.TRIGGERS.ready(g, hooks.PHASE_END, info, [seat]):
-            yield hooks.TRIGGERS.run(g, hooks.PHASE_END, info, [seat])
+    g.emit("phase_end", {"seat": seat, "phase": phase})
+    if at(PHASE_END) and p.alive and p.lost == lost:
+        yield from fire(g, PHASE_END, info, [seat])

@@ -1,13 +1,16 @@
 """The card-use pipeline (§4.6) and response requests (§4.7).
 
 `use_card` is one settlement frame: declare (the `use` event moves the sub-cards to the processing
-area) -> `card_used` -> targeting timings -> per target: Nullification window for tricks, then
-the card's effect (a child frame) -> leftovers to the discard pile. Card modules register their
-effects in `EFFECTS` (and optional `BEFORE`/`AFTER`/`SKIP` hooks) by card name.
+area, naming each one's owner and zone) -> `card_used` -> equipment and delayed tricks are
+placed -> `target_confirming` per target (a target may be changed: the new target is confirmed
+in turn, announced by a `target_changed` event) -> `target_specified` / `target_confirmed` ->
+per target: Nullification window for tricks, then the card's effect (a child frame) -> leftovers
+to the discard pile. How each card settles is its `CardRule`, looked up by name in the game's
+rules (`basic.py`, `tricks.py`, `delayed.py`, `equipment.py` declare them).
 
 `ask_card` asks one seat for a card to use or play in response: `card_asked` triggers first
-(Eight Diagram), then a request listing exactly the matching hand cards, the enabled
-conversions (`hooks.VIEW_AS`) and a decline option (the default).
+(Eight Diagram, Hujia), then a request listing exactly the matching hand cards, the enabled
+conversions and a decline option (the default).
 """
 
 from __future__ import annotations
@@ -17,10 +20,18 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from game_agent.engine import Settlement
-from game_agent.games.sanguosha import hooks
 from game_agent.games.sanguosha.cards import DESC, KINDS, NAME, VCard, converted, real
-from game_agent.games.sanguosha.state import State, action_order
-from game_agent.games.sanguosha.zones import clear_processing, move
+from game_agent.games.sanguosha.skill import RESPOND, USE, ViewAs
+from game_agent.games.sanguosha.state import State, locate, order_from_current
+from game_agent.games.sanguosha.timings import (
+    CARD_ASKED,
+    CARD_USED,
+    TARGET_CONFIRMED,
+    TARGET_CONFIRMING,
+    TARGET_SPECIFIED,
+    fire,
+)
+from game_agent.games.sanguosha.zones import clear_processing, move, moved
 
 if TYPE_CHECKING:
     from game_agent.engine import Game
@@ -37,8 +48,30 @@ class CardUse:
     victim: int | None = None  # Collateral: whom the wielder is asked to Slash
     nullifiable: bool = True
     ignore_armor: set[int] = field(default_factory=set)  # Qinggang Sword, per target
-    dodges: dict[int, int] = field(default_factory=dict)  # Dodges needed per target (Wushuang)
+    dodges: dict[int, int] = field(default_factory=dict)  # Dodges (Duel: Slashes) needed per seat
+    no_dodge: set[int] = field(default_factory=set)  # targets that cannot use a Dodge (Tieqi)
+    confirmed: set[int] = field(default_factory=set)  # seats whose confirmation has run
     extra: dict[str, Any] = field(default_factory=dict)  # for skills and card hooks
+
+
+@dataclass(frozen=True, slots=True)
+class CardRule:
+    """How a card settles (the card's "usable timings" of agent spec §2.2).
+
+    - `effect(g, use, target)`: the effect on one target (a child frame);
+    - `before(g, use)` / `after(g, use)`: around the per-target effects (Amazing Grace);
+    - `skip(state, use, target)`: the target is skipped before its Nullification window;
+    - `place(g, use)`: equipment and delayed tricks are placed instead of resolved per target;
+    - `judged(g, seat, card, cancelled)`: a delayed trick taking effect in the judge phase
+      (found by what the card is used as, so Guose's ♦ card settles as an Indulgence).
+    """
+
+    effect: Callable[[Game, CardUse, int], Settlement] | None = None
+    before: Callable[[Game, CardUse], Settlement] | None = None
+    after: Callable[[Game, CardUse], Settlement] | None = None
+    skip: Callable[[State, CardUse, int], bool] | None = None
+    place: Callable[[Game, CardUse], Settlement] | None = None
+    judged: Callable[[Game, int, int, bool], Settlement] | None = None
 
 
 @dataclass(slots=True)
@@ -48,10 +81,21 @@ class Targeted:
     use: CardUse
     target: int
 
+    def retarget(self, g: Game, to: int, skill: str) -> None:
+        """Change this target to `to` (during `target_confirming`): announced publicly."""
+        use = self.use
+        use.targets[use.targets.index(self.target)] = to
+        g.emit(
+            "target_changed",
+            {"card": use.card.desc(), "user": use.user, "from": self.target, "to": to,
+             "skill": skill},
+        )  # fmt: skip
+        self.target = to
+
 
 @dataclass(slots=True)
 class Asked:
-    """Payload of `card_asked`: a trigger may set `provided` (a virtual card)."""
+    """Payload of `card_asked`: a trigger may set `provided` (a card to use/play)."""
 
     seat: int
     name: str
@@ -62,20 +106,15 @@ class Asked:
     provided: VCard | None = None
 
 
-Effect = Callable[["Game", CardUse, int], Settlement]
-EFFECTS: dict[str, Effect] = {}
-BEFORE: dict[str, Callable[[Game, CardUse], Settlement]] = {}
-AFTER: dict[str, Callable[[Game, CardUse], Settlement]] = {}
-# SKIP[name](state, use, target) -> True: the target is skipped before its Nullification window.
-SKIP: dict[str, Callable[[State, CardUse, int], bool]] = {}
-# Equipment and delayed tricks: how the card is placed instead of resolved per target.
-PLACE: dict[str, Callable[[Game, CardUse], Settlement]] = {}
-
-
-def choose_subcards(g: Game, seat: int, view: hooks.ViewAs) -> Settlement:
-    """Follow-up request for a conversion's sub-cards; nil (cancel) means back. -> VCard|None"""
+def choose_subcards(g: Game, seat: int, skill: str, view: ViewAs) -> Settlement:
+    """Follow-up for a conversion: its sub-cards, or (a `produce` conversion) its settlement.
+    -> VCard, or None (nil = back)."""
+    if view.produce is not None:
+        got: VCard | None = yield view.produce(g, seat)
+        return got
     st: State = g.state
-    cands = view.candidates(st, seat)
+    assert view.cards is not None
+    cands = view.cards(st, seat)
     sel = yield g.ask(
         seat,
         "view_as_cards",
@@ -85,19 +124,11 @@ def choose_subcards(g: Game, seat: int, view: hooks.ViewAs) -> Settlement:
         min=view.count,
         max=view.count,
         cancel=True,
-        info={"skill": view.name, "card": view.card},
+        info={"skill": skill, "card": view.card},
     )
     if sel is None:
         return None
-    return converted(view.card, tuple(cands[i] for i in sel), view.name)
-
-
-def response_views(st: State, seat: int, name: str, ctx: str) -> list[hooks.ViewAs]:
-    return [
-        v
-        for v in hooks.VIEW_AS
-        if v.card == name and v.enabled(st, seat, ctx) and len(v.candidates(st, seat)) >= v.count
-    ]
+    return converted(view.card, tuple(cands[i] for i in sel), skill)
 
 
 def ask_card(
@@ -115,19 +146,18 @@ def ask_card(
     """Ask `seat` to use/play a `name` card (use with `yield from`). -> VCard | None."""
     st: State = g.state
     asked = Asked(seat, name, mode, reason, source, ignore_armor)
-    if hooks.TRIGGERS.ready(g, hooks.CARD_ASKED, asked, [seat]):
-        yield hooks.TRIGGERS.run(g, hooks.CARD_ASKED, asked, [seat])
+    yield from fire(g, CARD_ASKED, asked, [seat])
     if asked.provided is not None:
         return asked.provided
     p = st.players[seat]
-    ctx = "use" if mode == "use" else "play_response"
+    ctx = USE if mode == "use" else RESPOND
     while True:
         cards = [c for c in p.hand if NAME[c] == name]
-        views = response_views(st, seat, name, ctx) if hooks.VIEW_AS else []
+        views = st.rules.views_for(st, seat, ctx, name) if st.rules.views else []
         if not cards and not views:
             return None
         options: list[dict[str, Any]] = [{"kind": "card", "card": DESC[c]} for c in cards]
-        options.extend({"kind": "view_as", "skill": v.name, "card": name} for v in views)
+        options.extend({"kind": "view_as", "skill": k, "card": name} for k, _v in views)
         options.append({"kind": "decline"})
         info = {
             "card": name,
@@ -142,40 +172,76 @@ def ask_card(
             return real(cards[i])
         if i == len(options) - 1:
             return None
-        vc = yield from choose_subcards(g, seat, views[i - len(cards)])
+        skill, view = views[i - len(cards)]
+        vc = yield from choose_subcards(g, seat, skill, view)
         if vc is not None:
             return vc
 
 
-def respond(g: Game, seat: int, vc: VCard, mode: str, reason: str) -> None:
-    """A card used or played in response: shown, then to the discard pile."""
-    g.emit(
-        "respond",
-        {
-            "seat": seat,
-            "card": vc.desc(),
-            "subcards": [DESC[c] for c in vc.subcards],
-            "mode": mode,
-            "reason": reason,
-            "skill": vc.skill,
-        },
-    )
+def origins(st: State, vc: VCard, near: int) -> list[dict[str, Any]]:
+    """Where each sub-card is now: its zone and owner (another seat's for Jijiang/Hujia)."""
+    out = []
+    for c in vc.subcards:
+        zone, seat = locate(st, c, near)
+        out.append({"zone": zone, "seat": seat})
+    return out
 
 
-def emit_use(g: Game, use: CardUse) -> None:
+def _from(st: State, vc: VCard, seat: int) -> tuple[list[dict[str, Any]], list[Any]]:
+    where = origins(st, vc, seat)
+    return where, [(o["zone"], o["seat"]) for o in where]
+
+
+def respond(
+    g: Game, seat: int, vc: VCard, mode: str, reason: str, to: str = "discard"
+) -> Settlement:
+    """A card used or played in response: shown, then to the discard pile (a retrial's card:
+    to the processing area). Use with `yield from`."""
+    st: State = g.state
+    where, orig = _from(st, vc, seat)
+    data = {
+        "seat": seat,
+        "card": vc.desc(),
+        "subcards": [DESC[c] for c in vc.subcards],
+        "from": where,
+        "to": to,
+        "mode": mode,
+        "reason": reason,
+        "skill": vc.skill,
+    }
+    yield from moved(g, "respond", data, list(vc.subcards), orig, to, None, reason)
+
+
+def emit_use(g: Game, use: CardUse) -> Settlement:
+    """The `use` event: the sub-cards go to the processing area. Use with `yield from`."""
+    st: State = g.state
     vc = use.card
-    g.emit(
-        "use",
-        {
-            "seat": use.user,
-            "card": vc.desc(),
-            "subcards": [DESC[c] for c in vc.subcards],
-            "targets": list(use.targets),
-            "victim": use.victim,
-            "counted": use.counted,
-            "skill": vc.skill,
-        },
-    )
+    where, orig = _from(st, vc, use.user)
+    data = {
+        "seat": use.user,
+        "card": vc.desc(),
+        "subcards": [DESC[c] for c in vc.subcards],
+        "from": where,
+        "targets": list(use.targets),
+        "victim": use.victim,
+        "counted": use.counted,
+        "skill": vc.skill,
+    }
+    yield from moved(g, "use", data, list(vc.subcards), orig, "processing", None, "use")
+
+
+def _confirm_targets(g: Game, use: CardUse) -> Settlement:
+    """`target_confirming` for each target; a changed target is confirmed in its turn. Each
+    seat is confirmed at most once per use, so redirections cannot loop."""
+    i = 0
+    while i < len(use.targets):
+        t = use.targets[i]
+        if t not in use.confirmed:
+            use.confirmed.add(t)
+            yield from fire(g, TARGET_CONFIRMING, Targeted(use, t), [t])
+            if use.targets[i] != t:
+                continue  # the new target is confirmed next
+        i += 1
 
 
 def use_card(g: Game, use: CardUse) -> Settlement:
@@ -183,36 +249,28 @@ def use_card(g: Game, use: CardUse) -> Settlement:
     st: State = g.state
     vc = use.card
     name = vc.name
-    emit_use(g, use)
-    if hooks.TRIGGERS.at(hooks.CARD_USED):
-        order = action_order(st, st.current if st.current >= 0 else use.user)
-        yield from hooks.fire(g, hooks.CARD_USED, use, order)
-    place = PLACE.get(name)
-    if place is not None:
-        yield from place(g, use)
+    yield from emit_use(g, use)
+    at = st.rules.triggers.at
+    if at(CARD_USED):
+        yield from fire(g, CARD_USED, use, order_from_current(st, use.user))
+    rule = st.rules.cards[name]
+    if rule.place is not None:
+        yield from rule.place(g, use)
         return
-    at = hooks.TRIGGERS.at
-    if at(hooks.TARGET_CONFIRMING):
+    if at(TARGET_CONFIRMING):
+        yield from _confirm_targets(g, use)
+    if at(TARGET_SPECIFIED):
         for t in list(use.targets):
-            tg = Targeted(use, t)
-            if hooks.TRIGGERS.ready(g, hooks.TARGET_CONFIRMING, tg, [t]):
-                yield hooks.TRIGGERS.run(g, hooks.TARGET_CONFIRMING, tg, [t])
-    if at(hooks.TARGET_SPECIFIED):
+            yield from fire(g, TARGET_SPECIFIED, Targeted(use, t), [use.user])
+    if at(TARGET_CONFIRMED):
         for t in list(use.targets):
-            tg = Targeted(use, t)
-            if hooks.TRIGGERS.ready(g, hooks.TARGET_SPECIFIED, tg, [use.user]):
-                yield hooks.TRIGGERS.run(g, hooks.TARGET_SPECIFIED, tg, [use.user])
-    if at(hooks.TARGET_CONFIRMED):
-        for t in list(use.targets):
-            tg = Targeted(use, t)
-            if hooks.TRIGGERS.ready(g, hooks.TARGET_CONFIRMED, tg, [t]):
-                yield hooks.TRIGGERS.run(g, hooks.TARGET_CONFIRMED, tg, [t])
-    before = BEFORE.get(name)
-    if before is not None:
-        yield from before(g, use)
-    effect = EFFECTS[name]
+            yield from fire(g, TARGET_CONFIRMED, Targeted(use, t), [t])
+    if rule.before is not None:
+        yield from rule.before(g, use)
+    effect = rule.effect
+    assert effect is not None, f"card {name!r} has no effect"
     trick = KINDS[name].type == "trick"
-    skip = SKIP.get(name)
+    skip = rule.skip
     players = st.players
     for t in use.targets:
         if not players[t].alive:
@@ -228,16 +286,17 @@ def use_card(g: Game, use: CardUse) -> Settlement:
                 continue
         yield effect(g, use, t)
         use.ignore_armor.discard(t)
-    after = AFTER.get(name)
-    if after is not None:
-        yield from after(g, use)
+    if rule.after is not None:
+        yield from rule.after(g, use)
     yield from clear_processing(g, list(vc.subcards))
 
 
-def put_from_processing(g: Game, vc: VCard, to: str, to_seat: int, reason: str) -> Settlement:
+def put_from_processing(
+    g: Game, vc: VCard, to: str, to_seat: int, reason: str, as_: str | None = None
+) -> Settlement:
     st: State = g.state
     ids = [c for c in vc.subcards if c in st.processing]
-    yield from move(g, ids, "processing", None, to, to_seat, reason)
+    yield from move(g, ids, "processing", None, to, to_seat, reason, as_=as_)
 
 
 def treat_as(

@@ -1,9 +1,16 @@
-"""Moving cards between zones (§0.2, §1): every move is one event; hidden moves are redacted.
+"""Moving cards between zones (§0.2, §1): the one funnel every card movement goes through.
 
-Zones: "draw" (index 0 = top), "discard", "processing", and per seat "hand", "equip", "judge".
-A move between two hidden places (a hand or the draw pile) is shown in full only to the hand
-owners involved; everybody else gets counts and zones. The draw pile's order only travels in
-events whose audience is empty (`seats=()`), so it never reaches a seat.
+Zones: "draw" (index 0 = top; "draw_bottom" puts a card under it), "discard", "processing",
+"removed" (out of the game, face up), "facedown" (on the table face down, e.g. a declared card),
+and per seat "hand", "equip", "judge".
+
+Every event that changes a card's zone — `move`, `draw`, `use`, `respond`, `judge`, `pindian` —
+is emitted through `moved`, which then settles the `cards_moved` timing with where each card
+came from (zone and owner) and where it went (Lianying, Xiaoji). A move between two hidden
+places (a hand, the draw pile, the face-down area) is shown in full only to the hand owners
+involved and to the seats named as `known` (who already know the cards: Yiji's giver);
+everybody else gets counts and zones. The draw pile's order only travels in events whose
+audience is empty (`seats=()`), so it never reaches a seat.
 """
 
 from __future__ import annotations
@@ -12,26 +19,33 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from game_agent.engine import Settlement
-from game_agent.games.sanguosha import hooks
 from game_agent.games.sanguosha.cards import DESC
 from game_agent.games.sanguosha.state import Player, State, action_order
+from game_agent.games.sanguosha.timings import CARDS_MOVED, fire
 
 if TYPE_CHECKING:
     from game_agent.engine import Game
 
-HIDDEN = frozenset(("hand", "draw", "draw_bottom"))
+HIDDEN = frozenset(("hand", "draw", "draw_bottom", "facedown"))
 
 
 @dataclass(slots=True)
 class Moved:
-    """Payload of the `cards_moved` timing."""
+    """Payload of the `cards_moved` timing: the cards, where each came from (zone, owner seat
+    or None), and where they all went."""
 
     cards: list[int]
-    frm: str
-    from_seat: int | None
+    origins: list[tuple[str, int | None]]
     to: str
     to_seat: int | None
     reason: str
+
+    def lost(self, seat: int, zone: str) -> list[int]:
+        """The cards that left `seat`'s `zone` in this move (not counting a move back into
+        the same zone of the same seat)."""
+        if self.to == zone and self.to_seat == seat:
+            return []
+        return [c for c, o in zip(self.cards, self.origins, strict=True) if o == (zone, seat)]
 
 
 def where(p: Player, cid: int) -> str:
@@ -42,6 +56,26 @@ def where(p: Player, cid: int) -> str:
     return "equip"
 
 
+def moved(
+    g: Game,
+    kind: str,
+    data: dict[str, Any],
+    cards: list[int],
+    origins: list[tuple[str, int | None]],
+    to: str,
+    to_seat: int | None,
+    reason: str,
+    seats: tuple[int, ...] | None = None,
+    public: dict[str, Any] | None = None,
+) -> Settlement:
+    """Emit one card-moving event, then settle `cards_moved` (use with `yield from`)."""
+    g.emit(kind, data, seats, public)
+    st: State = g.state
+    if st.rules.triggers.at(CARDS_MOVED):
+        order = action_order(st, st.current if st.current >= 0 else 0)
+        yield from fire(g, CARDS_MOVED, Moved(cards, origins, to, to_seat, reason), order)
+
+
 def move(
     g: Game,
     ids: list[int],
@@ -50,8 +84,13 @@ def move(
     to: str,
     to_seat: int | None,
     reason: str,
+    *,
+    known: tuple[int, ...] = (),
+    as_: str | None = None,
 ) -> Settlement:
-    """Emit one move (use with `yield from`)."""
+    """Move cards from one zone to another (use with `yield from`). `known`: seats that know
+    these cards already and see the move in full even when it is hidden; `as_`: what a card
+    put into a judgement area is used as (Guose's ♦ card as Indulgence)."""
     if not ids:
         return
     data: dict[str, Any] = {
@@ -61,11 +100,13 @@ def move(
         "to": to,
         "to_seat": to_seat,
         "reason": reason,
+        "as": as_,
     }
+    seats: tuple[int, ...] | None = None
+    public = None
     if frm in HIDDEN and to in HIDDEN:
-        audience = tuple(
-            s for s, z in ((from_seat, frm), (to_seat, to)) if z == "hand" and s is not None
-        )
+        audience = [s for s, z in ((from_seat, frm), (to_seat, to)) if z == "hand"]
+        seats = tuple(dict.fromkeys(s for s in (*audience, *known) if s is not None))
         public = {
             "count": len(ids),
             "from": frm,
@@ -74,15 +115,8 @@ def move(
             "to_seat": to_seat,
             "reason": reason,
         }
-        g.emit("move", data, seats=tuple(dict.fromkeys(audience)), public=public)
-    else:
-        g.emit("move", data)
-    if hooks.TRIGGERS.at(hooks.CARDS_MOVED):
-        st: State = g.state
-        payload = Moved(list(ids), frm, from_seat, to, to_seat, reason)
-        order = action_order(st, st.current)
-        if hooks.TRIGGERS.ready(g, hooks.CARDS_MOVED, payload, order):
-            yield hooks.TRIGGERS.run(g, hooks.CARDS_MOVED, payload, order)
+    origins: list[tuple[str, int | None]] = [(frm, from_seat)] * len(ids)
+    yield from moved(g, "move", data, list(ids), origins, to, to_seat, reason, seats, public)
 
 
 def lose_cards(
@@ -133,18 +167,19 @@ def draw(g: Game, seat: int, n: int, reason: str = "draw") -> Settlement:
         return
     ensure(g, n)
     st: State = g.state
-    cards = [DESC[c] for c in st.draw[:n]]
-    g.emit(
+    ids = st.draw[:n]
+    yield from moved(
+        g,
         "draw",
-        {"seat": seat, "cards": cards, "reason": reason},
+        {"seat": seat, "cards": [DESC[c] for c in ids], "reason": reason},
+        ids,
+        [("draw", None)] * n,
+        "hand",
+        seat,
+        reason,
         seats=(seat,),
         public={"seat": seat, "count": n, "reason": reason},
     )
-    if hooks.TRIGGERS.at(hooks.CARDS_MOVED):
-        payload = Moved([c["id"] for c in cards], "draw", None, "hand", seat, reason)
-        order = action_order(st, st.current)
-        if hooks.TRIGGERS.ready(g, hooks.CARDS_MOVED, payload, order):
-            yield hooks.TRIGGERS.run(g, hooks.CARDS_MOVED, payload, order)
 
 
 def top_cards(g: Game, n: int) -> list[int]:
@@ -152,3 +187,13 @@ def top_cards(g: Game, n: int) -> list[int]:
     ensure(g, n)
     st: State = g.state
     return st.draw[:n]
+
+
+def peek(g: Game, seat: int, ids: list[int], reason: str) -> None:
+    """`seat` looks at hidden cards (the top of the draw pile): only that seat is told them."""
+    g.emit(
+        "peek",
+        {"seat": seat, "cards": [DESC[c] for c in ids], "reason": reason},
+        seats=(seat,),
+        public={"seat": seat, "count": len(ids), "reason": reason},
+    )
