@@ -236,6 +236,14 @@ def scen(
     return "\n".join(lines) + "\n"
 
 
+def test_skill(sid: str, *triggers: Any, kind: str = "optional", **parts: Any) -> Skill:
+    """A test-only skill bundle (give it to a seat with `skills=[sid]` and `Table(extra=...)`)."""
+    return Skill(sid, sid, "", kind, "test only", triggers=tuple(triggers), **parts)
+
+
+test_skill.__test__ = False  # type: ignore[attr-defined]  # not a test for pytest
+
+
 def seat(general: str = "caocao", role: str = "rebel", **kw: Any) -> dict[str, Any]:
     return {"general": general, "role": role, **kw}
 

@@ -6,18 +6,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from sanguosha_support import Table, check_fold, lord, of, scen, seat
+from sanguosha_support import Table, check_fold, lord, of, scen, seat, test_skill
 
 from game_agent.engine import Game, Settlement, Trigger
 from game_agent.games.sanguosha import timings as T
 from game_agent.games.sanguosha.cards import DECK
-from game_agent.games.sanguosha.skill import Active, Skill
+from game_agent.games.sanguosha.skill import Active
 from game_agent.games.sanguosha.turn import DrawN, PhaseInfo
 
 
-def skill(sid: str, *triggers: Trigger, kind: str = "optional", **parts: Any) -> Skill:
-    """A test-only skill bundle."""
-    return Skill(sid, sid, "", kind, "test only", triggers=triggers, **parts)
+skill = test_skill
 
 
 def test_draw_n_modifier_like_yingzi() -> None:

@@ -278,6 +278,7 @@ def scenario_setup(g: Game) -> Settlement:
         gen = GENERALS[s["general"]]
         lord = g.config["mode"] == "identity" and s["role"] == "lord"
         own = st.rules.skills_for(gen.skills, lord)
+        own += [x for x in st.rules.skills_for(s["skills"], lord) if x not in own]
         g.emit(
             "general",
             {
@@ -287,7 +288,7 @@ def scenario_setup(g: Game) -> Settlement:
                 "hp": s["hp"],
                 "faction": gen.faction,
                 "gender": gen.gender,
-                "skills": own + [x for x in s["skills"] if x not in own],
+                "skills": own,
             },
         )
         scopes = mark_scopes(st.rules.catalogue)

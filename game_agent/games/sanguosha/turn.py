@@ -5,8 +5,9 @@ pushed with the `extra_turn` event. A turn runs the phases in `state.phases` (de
 effect skips a phase with `phase_skip` or inserts one with `phase_insert`, and `turn_stop` cuts
 the turn short (1v1: the general whose turn it is died). Every phase that started ends with a
 `phase_end` event and timing, every turn with `turn_end`, even when cut short: the appliers
-clear the marks scoped to them there. A seat whose character is turned over (face down) skips
-its turn and turns face up instead.
+clear the marks scoped to them there, and every seat's skills may answer those two timings (in
+action order from the current player; the payload says whose phase or turn it is). A seat whose
+character is turned over (face down) skips its turn and turns face up instead.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from game_agent.games.sanguosha.cards import DESC
 from game_agent.games.sanguosha.delayed import judge_phase
 from game_agent.games.sanguosha.options import choose_use, play_options
 from game_agent.games.sanguosha.skill import Active
-from game_agent.games.sanguosha.state import PHASES, State
+from game_agent.games.sanguosha.state import PHASES, State, order_from_current
 from game_agent.games.sanguosha.timings import (
     DRAW_N,
     PHASE_CHANGING,
@@ -149,7 +150,7 @@ def turn(g: Game, seat: int, phases: tuple[str, ...] | list[str] = PHASES) -> Se
         yield phase_frame(g, seat, phase, lost)
     g.emit("turn_end", {"seat": seat})
     if at(TURN_END):
-        yield from fire(g, TURN_END, PhaseInfo(seat, ""), [seat])
+        yield from fire(g, TURN_END, PhaseInfo(seat, ""), order_from_current(st, seat))
 
 
 def phase_frame(g: Game, seat: int, phase: str, lost: int) -> Settlement:
@@ -167,5 +168,5 @@ def phase_frame(g: Game, seat: int, phase: str, lost: int) -> Settlement:
     if going:
         yield RUNNERS[phase](g, seat)
     g.emit("phase_end", {"seat": seat, "phase": phase})
-    if at(PHASE_END) and p.alive and p.lost == lost:
-        yield from fire(g, PHASE_END, info, [seat])
+    if at(PHASE_END):
+        yield from fire(g, PHASE_END, info, order_from_current(st, seat))

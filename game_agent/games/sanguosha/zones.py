@@ -71,7 +71,7 @@ def moved(
     """Emit one card-moving event, then settle `cards_moved` (use with `yield from`)."""
     g.emit(kind, data, seats, public)
     st: State = g.state
-    if st.rules.triggers.at(CARDS_MOVED):
+    if cards and st.rules.triggers.at(CARDS_MOVED):
         order = action_order(st, st.current if st.current >= 0 else 0)
         yield from fire(g, CARDS_MOVED, Moved(cards, origins, to, to_seat, reason), order)
 
