@@ -14,7 +14,6 @@ from game_agent.games.sanguosha.cards import DECK
 from game_agent.games.sanguosha.skill import Active
 from game_agent.games.sanguosha.turn import DrawN, PhaseInfo
 
-
 skill = test_skill
 
 
