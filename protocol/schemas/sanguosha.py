@@ -152,10 +152,10 @@ REQUESTS: dict[str, Fields] = {
     "kylin_bow": {"target": int},
     "axe": {"target": int},
     # generic follow-ups for skills (a choice among labels, cards or seats)
-    "skill_choice": {"skill": str, "prompt": str},
-    "skill_cards": {"skill": str, "prompt": str},
-    "skill_targets": {"skill": str, "prompt": str},
-    "skill_arrange": {"skill": str, "prompt": str},
+    "skill_choice": {"skill": str, "prompt": str, "about": dict},
+    "skill_cards": {"skill": str, "prompt": str, "about": dict},
+    "skill_targets": {"skill": str, "prompt": str, "about": dict},
+    "skill_arrange": {"skill": str, "prompt": str, "about": dict},
 }
 
 # Display names of the standard generals (presentation only; the rules live in the ruleset).

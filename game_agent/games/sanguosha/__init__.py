@@ -7,7 +7,7 @@
 - ex_cards: bool (default True) - the 4 EX cards
 - role_variant: "rulebook" (default) | "two_renegades" | "one_renegade" (§4.1)
 - roles: an explicit list of roles to deal (overrides the variant's row)
-- generals: "choose" (default: setup requests) | "random" (first offered general)
+- generals: "choose" (default: setup requests) | "random" (one of each offer, at random)
 - max_rounds: int (default 100) - the game is a draw when this many rounds have been played
 - reshuffle_limit: int | None (default None) - house rule: a draw after that many reshuffles
 - skills: "standard" (default) | "none" (the generals are bodies without skills)

@@ -42,9 +42,12 @@ def general_card(st: State, general: str, lord: bool) -> dict[str, Any]:
 
 
 def choose_general(g: Game, seat: int, offer: list[str], reason: str) -> Settlement:
-    """-> one general id (a request unless the config deals generals at random)."""
-    if g.config["generals"] == "random" or len(offer) == 1:
+    """-> one general id (a request, unless the config deals generals at random: then one of
+    the offer, drawn with the game's RNG)."""
+    if len(offer) == 1:
         return offer[0]
+    if g.config["generals"] == "random":
+        return offer[g.rng.below(len(offer))]
     st: State = g.state
     lord = reason == "lord"
     options = [general_card(st, x, lord) for x in offer]

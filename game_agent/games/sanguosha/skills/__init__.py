@@ -9,7 +9,19 @@ import importlib
 
 from game_agent.games.sanguosha.skill import Skill
 
-NAMES: tuple[str, ...] = ()
+NAMES: tuple[str, ...] = (
+    # Wei
+    "jianxiong", "hujia", "guicai", "fankui", "ganglie", "tuxi", "luoyi", "tiandu", "yiji",
+    "luoshen", "qingguo",
+    # Shu
+    "rende", "jijiang", "wusheng", "paoxiao", "guanxing", "kongcheng", "longdan", "mashu",
+    "tieqi", "jizhi", "qicai",
+    # Wu
+    "zhiheng", "jiuyuan", "qixi", "keji", "kurou", "yingzi", "fanjian", "guose", "liuli",
+    "qianxun", "lianying", "jieyin", "xiaoji",
+    # Qun
+    "qingnang", "jijiu", "wushuang", "lijian", "biyue",
+)  # fmt: skip
 
 
 def _load(name: str) -> Skill:

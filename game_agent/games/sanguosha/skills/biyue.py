@@ -1,0 +1,33 @@
+"""Diao Chan — Biyue 闭月 (optional, start of your finish phase): draw 1 card."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game_agent.engine import Settlement, Trigger
+from game_agent.games.sanguosha.skill import Skill, announce
+from game_agent.games.sanguosha.timings import PHASE_START
+from game_agent.games.sanguosha.turn import PhaseInfo
+from game_agent.games.sanguosha.zones import draw
+
+if TYPE_CHECKING:
+    from game_agent.engine import Game
+
+
+def can(g: Game, seat: int, p: PhaseInfo) -> bool:
+    return p.seat == seat and p.phase == "finish"
+
+
+def settle(g: Game, seat: int, p: PhaseInfo) -> Settlement:
+    announce(g, seat, "biyue")
+    yield from draw(g, seat, 1, "biyue")
+
+
+SKILL = Skill(
+    "biyue",
+    "Biyue",
+    "闭月",
+    "optional",
+    "At the start of your finish phase you may draw 1 card.",
+    triggers=(Trigger("biyue", PHASE_START, can, settle),),
+)

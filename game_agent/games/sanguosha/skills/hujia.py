@@ -1,0 +1,49 @@
+"""Cao Cao — Hujia 护驾 (lord, optional): the other Wei players may play a Dodge for you."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game_agent.engine import Settlement, Trigger
+from game_agent.games.sanguosha.cards import converted
+from game_agent.games.sanguosha.skill import Skill, announce
+from game_agent.games.sanguosha.state import State, others_in_order
+from game_agent.games.sanguosha.timings import CARD_ASKED
+from game_agent.games.sanguosha.use import Asked, ask_card
+
+if TYPE_CHECKING:
+    from game_agent.engine import Game
+
+
+def helpers(st: State, seat: int) -> list[int]:
+    return [s for s in others_in_order(st, seat) if st.players[s].faction == "wei"]
+
+
+def can(g: Game, seat: int, a: Asked) -> bool:
+    return (
+        a.seat == seat and a.name == "dodge" and a.provided is None and bool(helpers(g.state, seat))
+    )
+
+
+def settle(g: Game, seat: int, a: Asked) -> Settlement:
+    """Each other Wei player in action order is asked to play a Dodge (their own Eight Diagram
+    and conversions count); the first who does ends the asking. If nobody does, you may still
+    answer with your own cards."""
+    announce(g, seat, "hujia")
+    for helper in helpers(g.state, seat):
+        vc = yield from ask_card(g, helper, "dodge", "play", "hujia", source=seat)
+        if vc is not None:
+            a.provided = converted("dodge", vc.subcards, "hujia")
+            return
+
+
+SKILL = Skill(
+    "hujia",
+    "Hujia",
+    "护驾",
+    "optional",
+    "Lord skill. Whenever you need to use or play a Dodge, you may ask the other Wei players, "
+    "in turn, to play a Dodge on your behalf.",
+    lord=True,
+    triggers=(Trigger("hujia", CARD_ASKED, can, settle),),
+)

@@ -1,0 +1,62 @@
+"""Sun Shangxiang — Jieyin 结姻 (active, once per play phase): discard two hand cards; you and a
+wounded male player each recover 1 HP."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game_agent.engine import Settlement
+from game_agent.games.sanguosha.questions import ask_cards, ask_seats
+from game_agent.games.sanguosha.recovery import recover
+from game_agent.games.sanguosha.skill import Active, Skill, announce
+from game_agent.games.sanguosha.state import State, others_in_order, wounded
+from game_agent.games.sanguosha.zones import discard
+
+if TYPE_CHECKING:
+    from game_agent.engine import Game
+
+USED = "jieyin_used"
+
+
+def partners(st: State, seat: int) -> list[int]:
+    return [
+        s
+        for s in others_in_order(st, seat)
+        if st.players[s].gender == "male" and wounded(st.players[s])
+    ]
+
+
+def enabled(st: State, seat: int) -> bool:
+    p = st.players[seat]
+    return USED not in p.marks and len(p.hand) >= 2 and bool(partners(st, seat))
+
+
+def settle(g: Game, seat: int) -> Settlement:
+    """Usable at full HP (you then recover nothing). §6 row 29: the target recovers first
+    (FreeKill's order), then you."""
+    st: State = g.state
+    while True:
+        hand = list(st.players[seat].hand)
+        cards = yield from ask_cards(g, seat, "jieyin", "discard two hand cards", hand, 2, 2)
+        if cards is None:
+            return
+        to = yield from ask_seats(g, seat, "jieyin", "which wounded male?", partners(st, seat))
+        if to is not None:
+            break
+    announce(g, seat, "jieyin")
+    g.emit("mark", {"seat": seat, "name": USED, "value": 1, "scope": "phase"})
+    yield from discard(g, seat, cards, "jieyin")
+    yield from recover(g, to[0], 1, seat, None)
+    yield from recover(g, seat, 1, seat, None)
+
+
+SKILL = Skill(
+    "jieyin",
+    "Jieyin",
+    "结姻",
+    "active",
+    "Once per play phase, you may discard two hand cards and choose a wounded male player: "
+    "you and that player each recover 1 HP.",
+    active=Active(enabled, settle),
+    marks={USED: "phase"},
+)

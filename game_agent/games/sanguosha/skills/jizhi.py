@@ -1,0 +1,44 @@
+"""Huang Yueying — Jizhi 集智 (optional): whenever you use a non-delayed trick, draw 1 card."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game_agent.engine import Settlement, Trigger
+from game_agent.games.sanguosha.cards import KINDS, NAME
+from game_agent.games.sanguosha.skill import Skill, announce
+from game_agent.games.sanguosha.timings import CARD_USED
+from game_agent.games.sanguosha.use import CardUse
+from game_agent.games.sanguosha.zones import draw
+
+if TYPE_CHECKING:
+    from game_agent.engine import Game
+
+
+def can(g: Game, seat: int, use: CardUse) -> bool:
+    """§6 row 28 (FreeKill's and noname's reading): a real trick card only, Nullification
+    included; a converted or virtual trick does not count."""
+    vc = use.card
+    kind = KINDS[vc.name]
+    return (
+        use.user == seat
+        and kind.type == "trick"
+        and kind.sub != "delayed"
+        and len(vc.subcards) == 1
+        and NAME[vc.subcards[0]] == vc.name
+    )
+
+
+def settle(g: Game, seat: int, use: CardUse) -> Settlement:
+    announce(g, seat, "jizhi")
+    yield from draw(g, seat, 1, "jizhi")
+
+
+SKILL = Skill(
+    "jizhi",
+    "Jizhi",
+    "集智",
+    "optional",
+    "Whenever you use a non-delayed trick card, you may draw 1 card.",
+    triggers=(Trigger("jizhi", CARD_USED, can, settle),),
+)

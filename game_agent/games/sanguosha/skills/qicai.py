@@ -1,0 +1,21 @@
+"""Huang Yueying — Qicai 奇才 (compulsory): your tricks have no distance limit."""
+
+from __future__ import annotations
+
+from game_agent.games.sanguosha.cards import KINDS, VCard
+from game_agent.games.sanguosha.skill import Skill
+from game_agent.games.sanguosha.state import State
+
+
+def trick_reach(st: State, seat: int, vc: VCard, target: int) -> bool:
+    return KINDS[vc.name].type == "trick"
+
+
+SKILL = Skill(
+    "qicai",
+    "Qicai",
+    "奇才",
+    "compulsory",
+    "Your trick cards have no distance limit.",
+    trick_reach=trick_reach,
+)

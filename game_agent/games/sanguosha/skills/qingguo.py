@@ -1,0 +1,21 @@
+"""Zhen Ji — Qingguo 倾国 (conversion): use or play any black hand card as a Dodge."""
+
+from __future__ import annotations
+
+from game_agent.games.sanguosha.cards import SUIT, color_of
+from game_agent.games.sanguosha.skill import RESPONSES, Skill, ViewAs
+from game_agent.games.sanguosha.state import State
+
+
+def black_hand(st: State, seat: int) -> list[int]:
+    return [c for c in st.players[seat].hand if color_of(SUIT[c]) == "black"]
+
+
+SKILL = Skill(
+    "qingguo",
+    "Qingguo",
+    "倾国",
+    "conversion",
+    "You may use or play any black hand card as a Dodge.",
+    views=(ViewAs("dodge", RESPONSES, black_hand),),
+)

@@ -1,0 +1,55 @@
+"""Hua Tuo — Qingnang 青囊 (active, once per play phase): discard a hand card; a wounded player
+(you included) recovers 1 HP."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game_agent.engine import Settlement
+from game_agent.games.sanguosha.questions import ask_cards, ask_seats
+from game_agent.games.sanguosha.recovery import recover
+from game_agent.games.sanguosha.skill import Active, Skill, announce
+from game_agent.games.sanguosha.state import State, action_order, wounded
+from game_agent.games.sanguosha.zones import discard
+
+if TYPE_CHECKING:
+    from game_agent.engine import Game
+
+USED = "qingnang_used"
+
+
+def patients(st: State, seat: int) -> list[int]:
+    return [s for s in action_order(st, seat) if wounded(st.players[s])]
+
+
+def enabled(st: State, seat: int) -> bool:
+    p = st.players[seat]
+    return USED not in p.marks and bool(p.hand) and bool(patients(st, seat))
+
+
+def settle(g: Game, seat: int) -> Settlement:
+    st: State = g.state
+    while True:
+        hand = list(st.players[seat].hand)
+        cards = yield from ask_cards(g, seat, "qingnang", "discard a hand card", hand)
+        if cards is None:
+            return
+        to = yield from ask_seats(g, seat, "qingnang", "who recovers?", patients(st, seat))
+        if to is not None:
+            break
+    announce(g, seat, "qingnang")
+    g.emit("mark", {"seat": seat, "name": USED, "value": 1, "scope": "phase"})
+    yield from discard(g, seat, cards, "qingnang")
+    yield from recover(g, to[0], 1, seat, None)
+
+
+SKILL = Skill(
+    "qingnang",
+    "Qingnang",
+    "青囊",
+    "active",
+    "Once per play phase, you may discard a hand card and choose a wounded player (you may "
+    "choose yourself): that player recovers 1 HP.",
+    active=Active(enabled, settle),
+    marks={USED: "phase"},
+)

@@ -1,0 +1,58 @@
+"""Liu Bei — Rende 仁德 (active, any number of times in your play phase): give hand cards to
+another player; the first time you have given two or more this phase, recover 1 HP."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game_agent.engine import Settlement
+from game_agent.games.sanguosha.questions import ask_cards, ask_seats
+from game_agent.games.sanguosha.recovery import recover
+from game_agent.games.sanguosha.skill import Active, Skill, announce
+from game_agent.games.sanguosha.state import State, others_in_order
+from game_agent.games.sanguosha.zones import move
+
+if TYPE_CHECKING:
+    from game_agent.engine import Game
+
+MARK = "rende_given"
+
+
+def enabled(st: State, seat: int) -> bool:
+    return bool(st.players[seat].hand) and bool(others_in_order(st, seat))
+
+
+def settle(g: Game, seat: int) -> Settlement:
+    """Cards first, then the receiver (nil there goes back to the cards; nil at the cards goes
+    back to the menu). The count is per play phase (FreeKill's reading; one play phase per turn
+    makes it the same as QSanguosha's per turn)."""
+    st: State = g.state
+    while True:
+        hand = list(st.players[seat].hand)
+        cards = yield from ask_cards(g, seat, "rende", "give which cards?", hand, 1, len(hand))
+        if cards is None:
+            return
+        others = others_in_order(st, seat)
+        to = yield from ask_seats(g, seat, "rende", "to whom?", others)
+        if to is not None:
+            break
+    announce(g, seat, "rende")
+    yield from move(g, cards, "hand", seat, "hand", to[0], "rende")
+    before: int = st.players[seat].marks.get(MARK, 0)
+    given = before + len(cards)
+    g.emit("mark", {"seat": seat, "name": MARK, "value": given, "scope": "phase"})
+    if before < 2 <= given:
+        yield from recover(g, seat, 1, seat, None)
+
+
+SKILL = Skill(
+    "rende",
+    "Rende",
+    "仁德",
+    "active",
+    "In your play phase you may give any number of hand cards to another player, as often as "
+    "you like; the first time you have given away two or more cards this phase, you recover "
+    "1 HP.",
+    active=Active(enabled, settle),
+    marks={MARK: "phase"},
+)

@@ -1,0 +1,22 @@
+"""Guan Yu — Wusheng 武圣 (conversion): use or play any red card as a Slash."""
+
+from __future__ import annotations
+
+from game_agent.games.sanguosha.cards import SUIT, color_of
+from game_agent.games.sanguosha.skill import ANY_MODE, Skill, ViewAs
+from game_agent.games.sanguosha.state import State, hand_and_equip
+
+
+def red_cards(st: State, seat: int) -> list[int]:
+    """Hand and equipment: an equipped red weapon or horse may be spent (§6 row 14)."""
+    return [c for c in hand_and_equip(st.players[seat]) if color_of(SUIT[c]) == "red"]
+
+
+SKILL = Skill(
+    "wusheng",
+    "Wusheng",
+    "武圣",
+    "conversion",
+    "You may use or play any red card (in hand or equipped) as a Slash.",
+    views=(ViewAs("slash", ANY_MODE, red_cards),),
+)

@@ -1,0 +1,34 @@
+"""Zhou Yu — Yingzi 英姿 (optional, draw phase): draw one extra card."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game_agent.engine import Settlement, Trigger
+from game_agent.games.sanguosha.skill import Skill, announce
+from game_agent.games.sanguosha.timings import DRAW_N
+from game_agent.games.sanguosha.turn import DrawN
+
+if TYPE_CHECKING:
+    from game_agent.engine import Game
+
+
+def can(g: Game, seat: int, d: DrawN) -> bool:
+    return d.seat == seat
+
+
+def settle(g: Game, seat: int, d: DrawN) -> Settlement:
+    announce(g, seat, "yingzi")
+    d.n += 1
+    return
+    yield
+
+
+SKILL = Skill(
+    "yingzi",
+    "Yingzi",
+    "英姿",
+    "optional",
+    "In your draw phase you may draw one extra card.",
+    triggers=(Trigger("yingzi", DRAW_N, can, settle),),
+)
