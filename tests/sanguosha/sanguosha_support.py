@@ -108,6 +108,35 @@ class Table:
         r = self.expect("play")
         return self.reply(len(r.options) - 1)
 
+    def use_skill(self, skill: str, seat: int | None = None) -> Table:
+        """At the play menu: invoke the active skill `skill`."""
+        self.expect("play", seat)
+        return self.reply(self.option_index(lambda o: o["kind"] == "skill" and o["skill"] == skill))
+
+    def convert(self, skill: str, card: str, *cards: int) -> Table:
+        """Pick the conversion `skill` (producing `card`) at the play menu or in a `respond`
+        request, then its sub-cards by id (a `produce` conversion takes none)."""
+        self.reply(
+            self.option_index(
+                lambda o: (
+                    o.get("kind") == "view_as"
+                    and o["skill"] == skill
+                    and (o["card"] == card or o["card"] == {"name": card})
+                )
+            )
+        )
+        if cards:
+            r = self.expect("view_as_cards")
+            self.reply(sorted(i for i, c in enumerate(r.options) if c["id"] in cards))
+        return self
+
+    def cards_of(self, seat: int, name: str) -> list[int]:
+        """Ids of `seat`'s hand and equipment cards named `name`."""
+        from game_agent.games.sanguosha.cards import NAME
+
+        p = self.st.players[seat]
+        return [c for c in [*p.hand, *p.equip.values()] if NAME[c] == name]
+
     def respond(self, name: str | None, seat: int | None = None) -> Table:
         """Answer a `respond` request with a card named `name`, or decline (None)."""
         r = self.expect("respond", seat)
@@ -200,6 +229,8 @@ def _toml_value(v: Any) -> str:
         return f'"{v}"'
     if isinstance(v, (list, tuple)):
         return "[" + ", ".join(_toml_value(x) for x in v) + "]"
+    if isinstance(v, dict):
+        return "{ " + ", ".join(f"{k} = {_toml_value(x)}" for k, x in v.items()) + " }"
     raise TypeError(v)
 
 
@@ -220,12 +251,7 @@ def scen(
     lines = [f"{k} = {_toml_value(v)}" for k, v in {"skills": skills, **top}.items()]
     for s in seats:
         lines.append("[[seats]]")
-        for k, v in s.items():
-            if k == "marks":
-                inner = ", ".join(f"{mk} = {_toml_value(mv)}" for mk, mv in v.items())
-                lines.append(f"marks = {{ {inner} }}")
-            else:
-                lines.append(f"{k} = {_toml_value(v)}")
+        lines.extend(f"{k} = {_toml_value(v)}" for k, v in s.items())
     lines += ["[turn]", f"seat = {turn[0]}", f'phase = "{turn[1]}"']
     lines += [
         "[piles]",
