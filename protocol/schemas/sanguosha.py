@@ -110,6 +110,7 @@ EVENTS: dict[str, Fields] = {
     "flip": {"seat": int, "face_down": bool},
     "attribute": {"seat": int, "name": str, "value": str},
     "pindian": {"seat": int, "target": int, "card": dict, "target_card": dict, "reason": str},
+    "pindian_result": {"seat": int, "target": int, "winner": OPT_INT, "reason": str},
     "declare": {"seat": int, "claim": str, "reason": str},
 }
 
@@ -348,6 +349,9 @@ class Renderer:
                 f"point fight ({d['reason']}): {s(d['seat'])} shows {card_text(d['card'])}, "
                 f"{s(d['target'])} shows {card_text(d['target_card'])}"
             )
+        if kind == "pindian_result":
+            won = "nobody" if d["winner"] is None else s(d["winner"])
+            return f"point fight ({d['reason']}): {won} wins"
         if kind == "declare":
             return f"{s(d['seat'])} declares a face-down card to be {d['claim']} ({d['reason']})"
         if kind == "mark":

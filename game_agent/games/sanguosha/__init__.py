@@ -158,13 +158,11 @@ class Sanguosha:
         )
 
     def rules(self, config: Mapping[str, Any]) -> Rules:
-        """A new game's rules index: the card rules, the equipment, and the skills the config
-        allows (a scenario's extra skills are in the catalogue too)."""
-        skills = self.skills if config.get("skills", "standard") == "standard" else {}
-        if not skills and config.get("scenario"):
-            wanted = {s for seat in config["scenario"]["seats"] for s in seat["skills"]}
-            skills = {k: v for k, v in self.skills.items() if k in wanted}
-        return Rules({**self.equipment, **skills}, self.cards, equipment.SLOTS_OF)
+        """A new game's rules index: the card rules, the equipment and the skill catalogue;
+        with `skills = "none"` the generals bring none of theirs."""
+        bodies = config.get("skills", "standard") == "none"
+        catalogue = {**self.equipment, **self.skills}
+        return Rules(catalogue, self.cards, equipment.SLOTS_OF, bodies)
 
     def apply(self, state: Any, event: Event) -> None:
         _apply(state, event)

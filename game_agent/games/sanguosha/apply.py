@@ -355,6 +355,7 @@ APPLIERS: dict[str, Callable[[State, dict[str, Any]], None]] = {
     "pindian": _pindian,
     "target_changed": _info,
     "declare": _info,
+    "pindian_result": _info,
     "arrange": _arrange,
     "peek": _info,
     "reveal": _info,

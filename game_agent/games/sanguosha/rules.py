@@ -44,10 +44,14 @@ class Rules:
         catalogue: Mapping[str, Skill],
         cards: Mapping[str, CardRule],
         equipment: Mapping[str, str],
+        bodies: bool = False,
     ) -> None:
         """`equipment` maps each equipment skill id (a card name, or a slot name for the horses)
-        to its slot; those skills are owned through the equipment area."""
+        to its slot; those skills are owned through the equipment area. `bodies`: the generals
+        bring no skills of their own (config `skills = "none"`); skills given otherwise (a
+        scenario's, a gained one) still work."""
         self.catalogue = catalogue
+        self.bodies = bodies
         self.cards = cards
         self.equipment = equipment
         self.present: set[str] = set()
@@ -92,14 +96,14 @@ class Rules:
                 if fn is not None:
                     getattr(self, name).append((sid, fn))
 
-    def skills_for(self, general_skills: Iterable[str], lord: bool) -> list[str]:
-        """The skills a general brings to this table: those the catalogue knows; lord skills
-        only when `lord` (the seat is the lord in identity mode)."""
-        return [
-            s
-            for s in general_skills
-            if s in self.catalogue and (lord or not self.catalogue[s].lord)
-        ]
+    def skills_for(self, skills: Iterable[str], lord: bool) -> list[str]:
+        """Of these skills, those a seat has: those the catalogue knows; lord skills only when
+        `lord` (the seat is the lord in identity mode)."""
+        return [s for s in skills if s in self.catalogue and (lord or not self.catalogue[s].lord)]
+
+    def general_skills(self, general_skills: Iterable[str], lord: bool) -> list[str]:
+        """The skills a general brings to this table (none when generals are bodies)."""
+        return [] if self.bodies else self.skills_for(general_skills, lord)
 
     # --- ownership ----------------------------------------------------------------------------
 

@@ -277,7 +277,7 @@ def scenario_setup(g: Game) -> Settlement:
             g.emit("general_lost", {"seat": i, "general": ""})
         gen = GENERALS[s["general"]]
         lord = g.config["mode"] == "identity" and s["role"] == "lord"
-        own = st.rules.skills_for(gen.skills, lord)
+        own = st.rules.general_skills(gen.skills, lord)
         own += [x for x in st.rules.skills_for(s["skills"], lord) if x not in own]
         g.emit(
             "general",

@@ -37,7 +37,7 @@ def general_card(st: State, general: str, lord: bool) -> dict[str, Any]:
         "faction": gen.faction,
         "gender": gen.gender,
         "hp": gen.max_hp,
-        "skills": [rules.catalogue[s].describe() for s in rules.skills_for(gen.skills, lord)],
+        "skills": [rules.catalogue[s].describe() for s in rules.general_skills(gen.skills, lord)],
     }
 
 
@@ -70,7 +70,7 @@ def reveal_general(g: Game, seat: int, general: str, bonus: int = 0) -> None:
             "hp": hp,
             "faction": gen.faction,
             "gender": gen.gender,
-            "skills": st.rules.skills_for(gen.skills, lord),
+            "skills": st.rules.general_skills(gen.skills, lord),
         },
     )
 

@@ -313,3 +313,14 @@ def treat_as(
     return use_card(
         g, CardUse(user, converted(name, (), skill), list(targets), nullifiable=nullifiable)
     )
+
+
+def from_draw_pile(g: Game, name: str, skill: str) -> VCard:
+    """The top card of the draw pile, to be used as a `name` card (agent spec §3.2: "use a card
+    of the draw pile directly"). Its identity is first shown by the `use` event itself, whose
+    `from` names the draw pile."""
+    from game_agent.games.sanguosha.zones import ensure
+
+    ensure(g, 1)
+    st: State = g.state
+    return converted(name, (st.draw[0],), skill)
