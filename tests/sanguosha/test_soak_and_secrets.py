@@ -12,6 +12,7 @@ from sanguosha_support import check_fold, check_invariants
 from game_agent.engine import Game, view_for
 from game_agent.games.sanguosha import RULESET
 from game_agent.games.sanguosha.cards import NAME
+from game_agent.games.sanguosha.knowledge import audit_game
 from protocol.codec import pack, unpack
 from protocol.fields import check_fields
 from protocol.registry import get_schema
@@ -23,6 +24,7 @@ CONFIGS: list[dict[str, Any]] = [{"mode": "identity", "players": n} for n in ran
     {"players": 6, "role_variant": "two_renegades", "ex_cards": False},
     {"players": 4, "max_rounds": 3, "generals": "random"},
     {"players": 5, "reshuffle_limit": 0},
+    {"players": 5, "skills": "none"},
 ]
 SCHEMA = get_schema("sanguosha")
 
@@ -75,6 +77,7 @@ def test_random_games_keep_every_invariant(i: int) -> None:
     if config.get("reshuffle_limit") == 0:
         assert g.state.reshuffles == 0
     check_fold(g)
+    assert audit_game(g) == []  # no seat was told of a card it cannot know
     st = g.state
     for ev in g.events:
         check_fields(ev.kind, ev.data, SCHEMA.event_fields(ev.kind))
