@@ -100,9 +100,7 @@ class KnowledgeAudit:
             self._everyone(c["id"] for c in d["cards"])
         elif kind == "peek":
             self.known[d["seat"]].update(c["id"] for c in d["cards"])
-        elif kind == "reshuffle":
-            self._forget(d["order"])
-        elif kind == "deck":
+        elif kind in ("reshuffle", "deck"):
             self._forget(d["order"])
 
     # --- checks --------------------------------------------------------------------------------
