@@ -2,8 +2,12 @@
 
     .venv/bin/python benchmarks/sanguosha_bench.py --games 300 --seed 1
 
-Reports the engine alone (replies chosen by `random_legal`, no views) and, side by side, the same
-games with every seat's view folding its own events (what a bot in-process would pay).
+Side by side in one run, on the same seeds: random generals with all their skills, against the
+same games' ruleset with an empty skill set (`skills = "none"`: the generals are bodies, the
+equipment still works), then the skilled games with every seat's view folding its own events
+(what an in-process bot would pay). The two engine runs alternate in blocks so that a noisy
+machine affects both alike; decisions per second is the figure (games with skills are longer
+and richer, so games per second is not comparable).
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ import random
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -21,13 +26,16 @@ from game_agent.games.sanguosha import RULESET
 from user_agent.bot import random_legal
 from user_agent.views.sanguosha import make_view
 
+BLOCK = 25
 
-def run(games: int, seed: int, players: int, views: bool) -> tuple[int, int, float]:
+
+def run(games: range, config: dict[str, Any], views: bool) -> tuple[int, int, float]:
     decisions = events = 0
     t0 = time.perf_counter()
-    for i in range(games):
-        g = Game(RULESET, {"mode": "identity", "players": players}, seed + i)
-        rng = random.Random(seed + i)
+    for seed in games:
+        g = Game(RULESET, config, seed)
+        rng = random.Random(seed)
+        players = g.seats
         vs = [make_view(s, players) for s in range(players)] if views else []
         step = g.start()
         while True:
@@ -51,15 +59,29 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--players", type=int, default=5)
     args = ap.parse_args()
-    d, e, t = run(args.games, args.seed, args.players, False)
+    base = {"mode": "identity", "players": args.players, "generals": "random"}
+    configs = {"skills": {**base, "skills": "standard"}, "none": {**base, "skills": "none"}}
+    totals = {k: [0, 0, 0.0] for k in configs}
+    for start in range(args.seed, args.seed + args.games, BLOCK):
+        block = range(start, min(start + BLOCK, args.seed + args.games))
+        for name, config in configs.items():
+            d, e, t = run(block, config, False)
+            totals[name][0] += d
+            totals[name][1] += e
+            totals[name][2] += t
+    rate = {}
+    for name, (d, e, t) in totals.items():
+        rate[name] = d / t
+        label = "all skills" if name == "skills" else "no skills "
+        print(
+            f"{label}: {args.games} games, {d} decisions, {e} events in {t:.2f}s -> "
+            f"{d / t:,.0f} decisions/s, {e / t:,.0f} events/s"
+        )
+    print(f"ratio all skills / no skills: {rate['skills'] / rate['none']:.2f} (goal >= 0.85)")
+    d2, _e2, t2 = run(range(args.seed, args.seed + args.games), configs["skills"], True)
     print(
-        f"engine only: {args.games} games, {d} decisions, {e} events in {t:.2f}s -> "
-        f"{d / t:,.0f} decisions/s, {e / t:,.0f} events/s, {args.games / t:.1f} games/s"
-    )
-    d2, _e2, t2 = run(args.games, args.seed, args.players, True)
-    print(
-        f"with {args.players} seat views: {d2 / t2:,.0f} decisions/s "
-        f"(ratio {(d2 / t2) / (d / t):.2f} of engine only)"
+        f"all skills with {args.players} seat views: {d2 / t2:,.0f} decisions/s "
+        f"(ratio {(d2 / t2) / rate['skills']:.2f} of engine only)"
     )
     return 0
 

@@ -2,12 +2,15 @@
 
     .venv/bin/python benchmarks/sanguosha_soak.py --games 10000 --seed 1
 
-Games cycle over identity with 2-10 players and the 1v1 mode. After every decision: all cards
-of the deck are in exactly one zone, no HP exceeds max HP, a living seat is below 1 HP only
-inside a dying settlement; at the end: exactly one outcome
-(one game_over event), the winners are consistent with it, and fold(events) == live state.
-Every game is also written to a replay log as the hosts write it, and that log must pass
-`replays.verify` (re-execution from seed + decisions, byte for byte); `--no-logs` skips that.
+Games cycle over identity with 2-10 players and the 1v1 mode, every general and all skills (the
+random bots choose the generals from their offers). After every decision: all cards of the deck
+are in exactly one zone, no HP exceeds max HP, a living seat is below 1 HP only inside a dying
+settlement; at the end: exactly one outcome (one game_over event), the winners are consistent
+with it, fold(events) == live state, and the knowledge audit (`knowledge.py`) finds no event or
+request that told a seat of a card it could not know. Every game is also written to a replay
+log as the hosts write it, and that log must pass `replays.verify` (re-execution from seed +
+decisions, byte for byte); `--no-logs` skips that. The summary counts the generals played and
+how often each skill was invoked (its `skill` event, or a card used or played through it).
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from game_agent.engine import Game, fold
 from game_agent.games.sanguosha import RULESET
+from game_agent.games.sanguosha.knowledge import audit_game
 from game_agent.games.sanguosha.state import State, zone_of_each
 from replays import LogWriter, header_for, verify
 from user_agent.bot import random_legal
@@ -102,6 +106,20 @@ def check_end(g: Game, seed: int, config: dict[str, Any]) -> None:
         raise AssertionError(f"seed {seed}: a win without winners")
     if fold(RULESET, g.config, g.seats, g.events) != g.state:
         raise AssertionError(f"seed {seed} {config}: fold(events) != live state")
+    leaks = audit_game(g)
+    if leaks:
+        raise AssertionError(f"seed {seed} {config}: knowledge leaks {leaks[:5]}")
+
+
+def tally(g: Game, skills: Counter[str], generals: Counter[str]) -> None:
+    for ev in g.events:
+        d = ev.data
+        if ev.kind == "skill":
+            skills[d["name"]] += 1
+        elif ev.kind in ("use", "respond") and d["skill"]:
+            skills[d["skill"]] += 1
+        elif ev.kind == "general":
+            generals[d["general"]] += 1
 
 
 def main() -> int:
@@ -115,6 +133,8 @@ def main() -> int:
     verified = 0
     reasons: Counter[str] = Counter()
     winners: Counter[str] = Counter()
+    skills: Counter[str] = Counter()
+    generals: Counter[str] = Counter()
     decisions = 0
     events = 0
     t0 = time.perf_counter()
@@ -123,6 +143,7 @@ def main() -> int:
         path = None if args.no_logs else os.path.join(tmp.name, "game.sgslog")
         g, d = play_one(config, args.seed + i, not args.fast, path)
         verified += path is not None
+        tally(g, skills, generals)
         decisions += d
         events += len(g.events)
         assert g.outcome is not None
@@ -134,11 +155,14 @@ def main() -> int:
     el = time.perf_counter() - t0
     print(
         f"OK: {args.games} games, {decisions} decisions, {events} events in {el:.1f}s "
-        f"({decisions / el:.0f} decisions/s with checks); {verified} logs verified"
+        f"({decisions / el:.0f} decisions/s with checks); {verified} logs verified; "
+        "0 knowledge leaks"
     )
     tmp.cleanup()
     print("winners:", dict(winners))
     print("reasons:", dict(sorted(reasons.items())))
+    print(f"generals played ({len(generals)} of 25):", dict(sorted(generals.items())))
+    print(f"skills invoked ({len(skills)}):", dict(sorted(skills.items())))
     return 0
 
 
