@@ -384,7 +384,7 @@ class Renderer:
 SCHEMA = register_schema(
     GameSchema(
         "sanguosha",
-        "1",
+        "2",
         EVENTS,
         REQUESTS,
         redacted=REDACTED,
