@@ -7,6 +7,7 @@ pile, the processing area, the cards out of the game and the face-down cards' co
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -131,118 +132,189 @@ class SanguoshaView:
             self._take(o["zone"], o["seat"], [c], 1)
             self._put(to, None, [c], 1)
 
-    # --- events ----------------------------------------------------------------------------
+    # --- events: one small handler per kind (a dispatch table; most kinds change nothing) --
 
     def apply(self, kind: str, data: dict[str, Any]) -> None:
-        d = data
-        if kind == "deck":
-            self.draw_count = len(d["order"]) if "order" in d else d["count"]
-        elif kind == "reshuffle":
-            n = len(d["order"]) if "order" in d else d["count"]
-            self.draw_count += n
-            self.discard = []
-        elif kind == "draw":
-            cards = d.get("cards")
-            n = len(cards) if cards is not None else d["count"]
-            self.draw_count -= n
-            self._put("hand", d["seat"], cards, n)
-        elif kind == "move":
-            cards = d.get("cards")
-            n = len(cards) if cards is not None else d["count"]
-            self._take(d["from"], d["from_seat"], cards, n)
-            self._put(d["to"], d["to_seat"], cards, n, d.get("as"))
-        elif kind == "use":
-            self._subcards(d, "processing")
-            if d["counted"]:  # a Slash counted against the play phase's limit
-                info = self.seats[d["seat"]]
-                info.marks["slash_used"] = info.marks.get("slash_used", 0) + 1
-                info.scopes["slash_used"] = "phase"
-        elif kind == "respond":
-            self._subcards(d, d["to"])
-        elif kind == "pindian":
-            for seat, c in ((d["seat"], d["card"]), (d["target"], d["target_card"])):
-                self._take("hand", seat, [c], 1)
-                self.processing.append(c)
-        elif kind == "judge":
-            self.draw_count -= 1
-            self.processing.append(d["card"])
-        elif kind == "role":
-            if d.get("role"):
-                self.seats[d["seat"]].role = d["role"]
-        elif kind == "general":
-            s = self.seats[d["seat"]]
-            s.general, s.max_hp, s.hp = d["general"], d["max_hp"], d["hp"]
-            s.faction, s.gender, s.skills = d["faction"], d["gender"], list(d["skills"])
-            s.face_down = False
-            if d["general"] in s.reserve:
-                s.reserve.remove(d["general"])
-                s.reserve_count -= 1
-            elif s.reserve_count > len(s.reserve):  # a hidden reserve general came out
-                s.reserve_count -= 1
-        elif kind == "pool":
-            self.pool = list(d["generals"])
-        elif kind == "reserve":
-            s = self.seats[d["seat"]]
-            hidden = d["generals"]
-            s.reserve.extend(hidden or [])
-            s.reserve_count += len(hidden) if hidden is not None else d["count"]
-        elif kind == "pick":
-            self.pool.remove(d["general"])
-            s = self.seats[d["seat"]]
-            s.reserve.append(d["general"])
-            s.reserve_count += 1
-        elif kind == "general_lost":
-            s = self.seats[d["seat"]]
-            s.lost += 1
-            s.marks.clear()
-            s.scopes.clear()
-            s.skills = []
-        elif kind == "mark":
+        handler = _HANDLERS.get(kind)
+        if handler is not None:
+            handler(self, data)
+
+    def _deck(self, d: dict[str, Any]) -> None:
+        self.draw_count = len(d["order"]) if "order" in d else d["count"]
+
+    def _reshuffle(self, d: dict[str, Any]) -> None:
+        self.draw_count += len(d["order"]) if "order" in d else d["count"]
+        self.discard = []
+
+    def _draw(self, d: dict[str, Any]) -> None:
+        cards = d.get("cards")
+        n = len(cards) if cards is not None else d["count"]
+        self.draw_count -= n
+        self._put("hand", d["seat"], cards, n)
+
+    def _move(self, d: dict[str, Any]) -> None:
+        cards = d.get("cards")
+        n = len(cards) if cards is not None else d["count"]
+        self._take(d["from"], d["from_seat"], cards, n)
+        self._put(d["to"], d["to_seat"], cards, n, d.get("as"))
+
+    def _use(self, d: dict[str, Any]) -> None:
+        self._subcards(d, "processing")
+        if d["counted"]:  # a Slash counted against the play phase's limit
             info = self.seats[d["seat"]]
-            if d["value"] is None:
-                info.marks.pop(d["name"], None)
-                info.scopes.pop(d["name"], None)
-            else:
-                info.marks[d["name"]] = d["value"]
-                info.scopes[d["name"]] = d["scope"]
-        elif kind in ("phase_end", "turn_end"):
-            scope = "phase" if kind == "phase_end" else "turn"
-            for info in self.seats:
+            info.marks["slash_used"] = info.marks.get("slash_used", 0) + 1
+            info.scopes["slash_used"] = "phase"
+
+    def _respond(self, d: dict[str, Any]) -> None:
+        self._subcards(d, d["to"])
+
+    def _pindian(self, d: dict[str, Any]) -> None:
+        for seat, c in ((d["seat"], d["card"]), (d["target"], d["target_card"])):
+            self._take("hand", seat, [c], 1)
+            self.processing.append(c)
+
+    def _judge(self, d: dict[str, Any]) -> None:
+        self.draw_count -= 1
+        self.processing.append(d["card"])
+
+    def _role(self, d: dict[str, Any]) -> None:
+        if d.get("role"):
+            self.seats[d["seat"]].role = d["role"]
+
+    def _general(self, d: dict[str, Any]) -> None:
+        s = self.seats[d["seat"]]
+        s.general, s.max_hp, s.hp = d["general"], d["max_hp"], d["hp"]
+        s.faction, s.gender, s.skills = d["faction"], d["gender"], list(d["skills"])
+        s.face_down = False
+        if d["general"] in s.reserve:
+            s.reserve.remove(d["general"])
+            s.reserve_count -= 1
+        elif s.reserve_count > len(s.reserve):  # a hidden reserve general came out
+            s.reserve_count -= 1
+
+    def _pool(self, d: dict[str, Any]) -> None:
+        self.pool = list(d["generals"])
+
+    def _reserve(self, d: dict[str, Any]) -> None:
+        s = self.seats[d["seat"]]
+        hidden = d["generals"]
+        s.reserve.extend(hidden or [])
+        s.reserve_count += len(hidden) if hidden is not None else d["count"]
+
+    def _pick(self, d: dict[str, Any]) -> None:
+        self.pool.remove(d["general"])
+        s = self.seats[d["seat"]]
+        s.reserve.append(d["general"])
+        s.reserve_count += 1
+
+    def _general_lost(self, d: dict[str, Any]) -> None:
+        s = self.seats[d["seat"]]
+        s.lost += 1
+        s.marks.clear()
+        s.scopes.clear()
+        s.skills = []
+
+    def _mark(self, d: dict[str, Any]) -> None:
+        info = self.seats[d["seat"]]
+        if d["value"] is None:
+            info.marks.pop(d["name"], None)
+            info.scopes.pop(d["name"], None)
+        else:
+            info.marks[d["name"]] = d["value"]
+            info.scopes[d["name"]] = d["scope"]
+
+    def _clear(self, scope: str) -> None:
+        for info in self.seats:
+            if scope in info.scopes.values():
                 for name in [n for n, sc in info.scopes.items() if sc == scope]:
                     del info.scopes[name]
                     info.marks.pop(name, None)
-        elif kind == "skill_gained":
-            s = self.seats[d["seat"]]
-            if d["skill"] not in s.skills:
-                s.skills.append(d["skill"])
-        elif kind == "skill_lost":
-            s = self.seats[d["seat"]]
-            if d["skill"] in s.skills:
-                s.skills.remove(d["skill"])
-        elif kind == "max_hp":
-            s = self.seats[d["seat"]]
-            s.max_hp, s.hp = d["max_hp"], d["hp"]
-        elif kind == "flip":
-            self.seats[d["seat"]].face_down = d["face_down"]
-        elif kind == "attribute":
-            setattr(self.seats[d["seat"]], d["name"], d["value"])
-        elif kind == "general_chosen" and d.get("general"):
+
+    def _phase_end(self, d: dict[str, Any]) -> None:
+        self._clear("phase")
+
+    def _turn_end(self, d: dict[str, Any]) -> None:
+        self._clear("turn")
+
+    def _skill_gained(self, d: dict[str, Any]) -> None:
+        s = self.seats[d["seat"]]
+        if d["skill"] not in s.skills:
+            s.skills.append(d["skill"])
+
+    def _skill_lost(self, d: dict[str, Any]) -> None:
+        s = self.seats[d["seat"]]
+        if d["skill"] in s.skills:
+            s.skills.remove(d["skill"])
+
+    def _max_hp(self, d: dict[str, Any]) -> None:
+        s = self.seats[d["seat"]]
+        s.max_hp, s.hp = d["max_hp"], d["hp"]
+
+    def _flip(self, d: dict[str, Any]) -> None:
+        self.seats[d["seat"]].face_down = d["face_down"]
+
+    def _attribute(self, d: dict[str, Any]) -> None:
+        setattr(self.seats[d["seat"]], d["name"], d["value"])
+
+    def _general_chosen(self, d: dict[str, Any]) -> None:
+        if d.get("general"):
             self.seats[d["seat"]].general = d["general"]
-        elif kind in ("damage",):
-            self.seats[d["target"]].hp = d["hp"]
-        elif kind in ("recover", "lose_hp"):
-            self.seats[d["seat"]].hp = d["hp"]
-        elif kind == "death":
-            s = self.seats[d["seat"]]
-            s.alive = False
-            s.role = d["role"]
-        elif kind == "turn":
-            self.current = d["seat"]
-            self.round = d["round"]
-        elif kind == "phase":
-            self.phase = d["phase"]
-        elif kind == "game_over":
-            self.outcome = d["outcome"]
+
+    def _damage(self, d: dict[str, Any]) -> None:
+        self.seats[d["target"]].hp = d["hp"]
+
+    def _hp(self, d: dict[str, Any]) -> None:
+        self.seats[d["seat"]].hp = d["hp"]
+
+    def _death(self, d: dict[str, Any]) -> None:
+        s = self.seats[d["seat"]]
+        s.alive = False
+        s.role = d["role"]
+
+    def _turn(self, d: dict[str, Any]) -> None:
+        self.current = d["seat"]
+        self.round = d["round"]
+
+    def _phase(self, d: dict[str, Any]) -> None:
+        self.phase = d["phase"]
+
+    def _game_over(self, d: dict[str, Any]) -> None:
+        self.outcome = d["outcome"]
+
+
+_V = SanguoshaView
+_HANDLERS: dict[str, Callable[[SanguoshaView, dict[str, Any]], None]] = {
+    "deck": _V._deck,
+    "reshuffle": _V._reshuffle,
+    "draw": _V._draw,
+    "move": _V._move,
+    "use": _V._use,
+    "respond": _V._respond,
+    "pindian": _V._pindian,
+    "judge": _V._judge,
+    "role": _V._role,
+    "general": _V._general,
+    "pool": _V._pool,
+    "reserve": _V._reserve,
+    "pick": _V._pick,
+    "general_lost": _V._general_lost,
+    "mark": _V._mark,
+    "phase_end": _V._phase_end,
+    "turn_end": _V._turn_end,
+    "skill_gained": _V._skill_gained,
+    "skill_lost": _V._skill_lost,
+    "max_hp": _V._max_hp,
+    "flip": _V._flip,
+    "attribute": _V._attribute,
+    "general_chosen": _V._general_chosen,
+    "damage": _V._damage,
+    "recover": _V._hp,
+    "lose_hp": _V._hp,
+    "death": _V._death,
+    "turn": _V._turn,
+    "phase": _V._phase,
+    "game_over": _V._game_over,
+}
 
 
 def make_view(seat: int, seats: int) -> SanguoshaView:
