@@ -206,8 +206,14 @@ def _kylin_settle(g: Game, seat: int, d: Damage) -> Settlement:
 
 
 def _blade_can(g: Game, seat: int, se: SlashEffect) -> bool:
+    """The follow-up Slash needs a legal target, distance aside: an empty-handed Kongcheng
+    who dodged with his last card cannot be chosen."""
     st: State = g.state
-    return se.use.user == seat and st.players[se.target].alive
+    return (
+        se.use.user == seat
+        and st.players[se.target].alive
+        and not st.rules.prohibited(st, seat, se.target, "slash")
+    )
 
 
 def _blade_settle(g: Game, seat: int, se: SlashEffect) -> Settlement:

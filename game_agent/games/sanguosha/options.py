@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game_agent.engine import Settlement
-from game_agent.games.sanguosha.cards import DESC, KINDS, NAME, VCard, real
+from game_agent.games.sanguosha.cards import DESC, KINDS, NAME, VCard, converted, real
 from game_agent.games.sanguosha.delayed import holds
 from game_agent.games.sanguosha.distance import (
     attack_range,
@@ -130,6 +130,18 @@ def targets_for(st: State, user: int, vc: VCard) -> tuple[str, list[int]] | None
 Action = int | tuple[str, ViewAs] | tuple[str, Active]
 
 
+def _payable(st: State, seat: int, skill: str, v: ViewAs) -> bool:
+    """Whether some sub-card makes a usable card. Only a spent equipped card (a weapon, a -1
+    horse, the Crossbow itself) can change a card's legality, so one hand candidate suffices."""
+    if v.cards is None or v.count != 1:
+        return True
+    cands = v.cards(st, seat)
+    hand = st.players[seat].hand
+    return any(c in hand for c in cands) or any(
+        targets_for(st, seat, converted(v.card, (c,), skill)) is not None for c in cands
+    )
+
+
 def play_options(g: Game, seat: int) -> tuple[list[dict[str, Any]], list[Action]]:
     st: State = g.state
     options: list[dict[str, Any]] = []
@@ -149,7 +161,7 @@ def play_options(g: Game, seat: int) -> tuple[list[dict[str, Any]], list[Action]
     rules = st.rules
     for skill, v in rules.views_for(st, seat, PLAY):
         tgt = targets_for(st, seat, VCard(v.card, "none", "none", 0, (), skill))
-        if tgt is not None:
+        if tgt is not None and _payable(st, seat, skill, v):
             options.append(
                 {"kind": "view_as", "card": {"name": v.card}, "skill": skill, "targets": tgt[1]}
             )
@@ -173,7 +185,12 @@ def choose_use(g: Game, seat: int, action: int | tuple[str, ViewAs]) -> Settleme
         produce = action
         vc = VCard(action[1].card, "none", "none", 0, (), action[0])
     else:
-        got = yield from choose_subcards(g, seat, action[0], action[1])
+        st: State = g.state
+
+        def usable(vc: VCard) -> bool:
+            return targets_for(st, seat, vc) is not None
+
+        got = yield from choose_subcards(g, seat, action[0], action[1], usable)
         if got is None:
             return None
         vc = got

@@ -110,12 +110,19 @@ def grace_rest(g: Game, use: CardUse) -> Settlement:
 
 
 def collateral(g: Game, use: CardUse, wielder: int) -> Settlement:
-    """§6 rows 24-25: a dead victim -> the weapon goes to the user; no weapon -> only asked."""
+    """§6 rows 24-25: a dead victim -> the weapon goes to the user; no weapon -> only asked.
+    A victim who cannot be chosen by the time it resolves (an empty-handed Kongcheng) is
+    treated like a dead one: the wielder cannot Slash him (QSanguosha asks for a Slash "to" him,
+    which such a target refuses)."""
     st: State = g.state
     victim = use.victim
     w = st.players[wielder]
     has_weapon = "weapon" in w.equip
-    if victim is not None and st.players[victim].alive:
+    if (
+        victim is not None
+        and st.players[victim].alive
+        and not st.rules.prohibited(st, wielder, victim, "slash")
+    ):
         vc = yield from ask_card(g, wielder, "slash", "use", "collateral", target=victim)
         if vc is not None:
             yield use_card(g, CardUse(wielder, vc, [victim]))

@@ -106,15 +106,26 @@ class Asked:
     provided: VCard | None = None
 
 
-def choose_subcards(g: Game, seat: int, skill: str, view: ViewAs) -> Settlement:
+def choose_subcards(
+    g: Game,
+    seat: int,
+    skill: str,
+    view: ViewAs,
+    usable: Callable[[VCard], bool] | None = None,
+) -> Settlement:
     """Follow-up for a conversion: its sub-cards, or (a `produce` conversion) its settlement.
-    -> VCard, or None (nil = back)."""
+    `usable` leaves out single sub-cards that would make an unusable card (the play menu: a
+    Wusheng Slash of the Crossbow itself when the limit is reached). -> VCard, or None (back)."""
     if view.produce is not None:
         got: VCard | None = yield view.produce(g, seat)
         return got
     st: State = g.state
     assert view.cards is not None
     cands = view.cards(st, seat)
+    if usable is not None and view.count == 1:
+        cands = [c for c in cands if usable(converted(view.card, (c,), skill))]
+        if not cands:
+            return None
     sel = yield g.ask(
         seat,
         "view_as_cards",

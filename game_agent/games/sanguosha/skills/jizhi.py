@@ -17,13 +17,15 @@ if TYPE_CHECKING:
 
 def can(g: Game, seat: int, use: CardUse) -> bool:
     """§6 row 28 (FreeKill's and noname's reading): a real trick card only, Nullification
-    included; a converted or virtual trick does not count."""
+    included; a converted or virtual trick does not count, even one converted from a card of
+    the same name (Qixi on a real Dismantlement)."""
     vc = use.card
     kind = KINDS[vc.name]
     return (
         use.user == seat
         and kind.type == "trick"
         and kind.sub != "delayed"
+        and not vc.skill
         and len(vc.subcards) == 1
         and NAME[vc.subcards[0]] == vc.name
     )
