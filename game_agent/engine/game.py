@@ -184,6 +184,9 @@ class Game:
                 if type(out) is RequestSpec:
                     if out.id != -1:
                         raise EngineError(f"request {out.kind} was yielded twice")
+                    bad = check_choice(out, out.default)
+                    if bad is not None:  # a deadline must always have a legal reply to apply
+                        raise EngineError(f"request {out.kind} has no legal default: {bad}")
                     out.id = self._asked[out.seat]
                     self._asked[out.seat] += 1
                     self.pending = out

@@ -177,7 +177,8 @@ class Triggers:
                 names = [t.name for t in ready]
                 if not forced:
                     names.append(PASS)
-                default = 0 if forced else len(names) - 1
+                # a timeout settles something compulsory, never an optional effect
+                default = ready.index(forced[0]) if forced else len(names) - 1
                 about = {} if self.describe is None else self.describe(timing, payload)
                 info = {"timing": timing, "about": about}
                 index = yield g.ask(seat, "trigger", names, default, info=info)

@@ -122,6 +122,7 @@ def test_trigger_asks_when_optional_and_pass_declines() -> None:
     # seat 1 holds "a" (optional) and "b" (compulsory): asked for an order, no pass offered
     req = run.send(None)
     assert req.seat == 1 and req.options == ["a", "b"]
+    assert req.default == 1  # a timeout settles the compulsory one, never the optional one
     with pytest.raises(ValueError):
         t.add(Trigger("a", "t", lambda g, s, p: True, settle))
 

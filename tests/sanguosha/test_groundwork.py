@@ -303,3 +303,73 @@ def test_ownership_is_checked_in_one_place() -> None:
     for p in g.state.players:
         lord_skills = [s for s in p.skills if t.ruleset.skills[s].lord]
         assert not lord_skills or p.role == "lord"
+
+
+def test_a_timeout_settles_the_compulsory_trigger_not_the_optional_one() -> None:
+    """Xu Chu (Luoyi marked) with an Ice Sword: both are ready when his Slash would deal damage.
+    The question has no pass and its default is Luoyi's bonus; Ice Sword, once chosen, prevents
+    the damage and Luoyi no longer adds to it."""
+    text = scen(
+        lord("xuchu", hand=["slash", "slash"], equip=["ice_sword"], marks={"luoyi": 1}),
+        seat("zhangfei", hand=["peach", "peach"]),
+        skills="standard",
+    )
+    t = Table(text)
+    t.play("slash", 1)
+    q = t.expect("trigger", 0)
+    assert q.options == ["ice_sword", "luoyi_bonus"] and q.default == 1
+    t.default()  # the bonus; Ice Sword is asked next, on its own, and passed
+    t.trigger(None, seat=0)
+    assert of(t.new(), "damage")[0]["amount"] == 2
+    t = Table(text)
+    t.play("slash", 1)
+    t.trigger("ice_sword", seat=0)
+    t.until("play", 0)
+    ev = t.new()
+    assert not of(ev, "damage") and not [s for s in of(ev, "skill") if s["name"] == "luoyi"]
+
+
+def test_the_end_timings_still_see_the_marks_they_end() -> None:
+    seen: list[set[str]] = []
+
+    def can(g: Game, seat: int, p: PhaseInfo) -> bool:
+        return p.seat == seat
+
+    def look(g: Game, seat: int, p: PhaseInfo) -> Settlement:
+        seen.append(set(g.state.players[seat].marks))
+        return
+        yield
+
+    def mark(g: Game, seat: int) -> Settlement:
+        g.emit("mark", {"seat": seat, "name": "m_phase", "value": 1, "scope": "phase"})
+        g.emit("mark", {"seat": seat, "name": "m_turn", "value": 1, "scope": "turn"})
+        return
+        yield
+
+    sk = test_skill(
+        "ends",
+        Trigger("ends_phase", T.PHASE_END, can, look, compulsory=True),
+        Trigger("ends_turn", T.TURN_END, can, look, compulsory=True),
+        active=Active(lambda st, s: "m_turn" not in st.players[s].marks, mark),
+    )
+    t = Table(scen(lord(skills=["ends"]), seat()), extra=(sk,))
+    t.use_skill("ends").end_play()
+    t.until("play", 1)
+    # play phase end (both marks), discard and finish ends (the turn's), then the turn's end
+    assert seen == [{"m_phase", "m_turn"}, {"m_turn"}, {"m_turn"}, {"m_turn"}]
+    assert t.st.players[0].marks == {}
+
+
+def test_a_request_without_a_legal_default_is_a_ruleset_error() -> None:
+    import pytest
+
+    from game_agent.engine import EngineError
+    from game_agent.games.sanguosha.questions import ask_cards
+
+    def broken(g: Game, seat: int) -> Settlement:
+        yield from ask_cards(g, seat, "broken", "pick from nothing", [], cancel=False)
+
+    sk = test_skill("broken", active=Active(lambda st, s: True, broken))
+    t = Table(scen(lord(skills=["broken"]), seat()), extra=(sk,))
+    with pytest.raises(EngineError, match="no legal default"):
+        t.use_skill("broken")

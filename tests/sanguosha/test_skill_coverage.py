@@ -75,12 +75,13 @@ def kind_of(skill: str) -> str:
     return "optional"
 
 
-def check_general_option(option: dict[str, Any], lord: bool) -> None:
-    """One offered general, shown in full; its lord skill only when offered to the lord."""
+def check_general_option(option: dict[str, Any], lord: bool, bonus: int = 0) -> None:
+    """One offered general, shown in full (the lord's offer at 5+ players with his +1 max HP);
+    its lord skill only when offered to the lord."""
     name, chinese, faction, gender, hp, skills = ROSTER[option["id"]]
     assert set(option) == {"id", "name", "chinese", "faction", "gender", "hp", "skills"}
     assert (option["name"], option["chinese"], option["faction"]) == (name, chinese, faction)
-    assert (option["gender"], option["hp"]) == (gender, hp)
+    assert (option["gender"], option["hp"]) == (gender, hp + bonus)
     shown = [s for s in skills if lord or s not in LORD_SKILLS]
     assert [s["id"] for s in option["skills"]] == shown, option["id"]
     for s in option["skills"]:
@@ -111,7 +112,7 @@ def test_lord_offer_shows_every_general_in_full_with_lord_skills() -> None:
         assert r.info == {"reason": "lord"} and len(r.options) == 5
         assert {o["id"] for o in r.options} >= LORD_ELIGIBLE
         for o in r.options:
-            check_general_option(o, lord=True)
+            check_general_option(o, lord=True, bonus=1)
         caocao = next(o for o in r.options if o["id"] == "caocao")
         assert [(s["id"], s["lord"]) for s in caocao["skills"]] == [
             ("jianxiong", False),

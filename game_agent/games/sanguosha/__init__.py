@@ -72,9 +72,13 @@ class Sanguosha:
         twice = sorted({i for i in ids if ids.count(i) > 1})
         if twice:
             raise ValueError(f"sanguosha: skill ids used twice: {twice}")
+        timed = [(t.timing, t.name) for s in every for t in s.triggers]
+        clash = sorted({x for x in timed if timed.count(x) > 1})
+        if clash:
+            raise ValueError(f"sanguosha: trigger names used twice at one timing: {clash}")
         self.equipment = {s.id: s for s in equipment.SKILLS}
         self.skills = {s.id: s for s in (*STANDARD, *extra_skills)}
-        self.cards = CARD_RULES
+        self.cards = dict(CARD_RULES)
 
     def configure(self, config: Mapping[str, Any]) -> dict[str, Any]:
         unknown = set(config) - KEYS

@@ -201,10 +201,6 @@ def color_of(suit: str) -> str:
     return "black" if suit in ("spade", "club") else "none"
 
 
-def kind(name: str) -> CardKind:
-    return KINDS[name]
-
-
 def rank_text(rank: int) -> str:
     return RANK_SIGN.get(rank, str(rank)) if rank else ""
 

@@ -56,7 +56,3 @@ def attack_range(st: State, a: int, spent: frozenset[int] = NONE) -> int:
     w = st.players[a].equip.get("weapon")
     r = KINDS[NAME[w]].range if (w is not None and w not in spent) else 1
     return r + st.rules.range_mod(st, a, spent)
-
-
-def in_attack_range(st: State, a: int, b: int, spent: frozenset[int] = NONE) -> bool:
-    return a != b and distance(st, a, b, spent) <= attack_range(st, a, spent)

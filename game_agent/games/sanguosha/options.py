@@ -32,7 +32,6 @@ if TYPE_CHECKING:
 
 # How a card picks targets: "self" (the user), "others"/"all" (fixed, in action order),
 # "choose" (a follow-up subset), "collateral" (wielder, then victim).
-AUTO = {"ex_nihilo": "self", "peach": "self", "lightning": "self"}
 
 
 def prohibited(st: State, user: int, target: int, name: str) -> bool:

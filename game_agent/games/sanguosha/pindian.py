@@ -52,8 +52,11 @@ def can_pindian(st: State, seat: int, target: int) -> bool:
 
 
 def pindian(g: Game, seat: int, target: int, reason: str) -> Settlement:
-    """A point fight (push with `yield pindian(...)`); returns the `Pindian`."""
+    """A point fight (push with `yield pindian(...)`); returns the `Pindian`. Both sides need
+    a hand card (`can_pindian`): asking otherwise is a ruleset bug."""
     st: State = g.state
+    if not can_pindian(st, seat, target):
+        raise ValueError(f"a point fight needs a hand card on both sides ({seat} vs {target})")
     chosen: dict[int, int] = {}
     for s, other in ((seat, target), (target, seat)):
         hand = list(st.players[s].hand)

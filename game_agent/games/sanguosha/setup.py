@@ -25,9 +25,10 @@ def shuffle_deck(g: Game, top: list[int] | None = None) -> None:
     g.emit("deck", {"order": order}, seats=(), public={"count": len(order)})
 
 
-def general_card(st: State, general: str, lord: bool) -> dict[str, Any]:
-    """A general as a choice shows it: names, faction, gender, HP and its skills with their
-    text (lord skills count only for the lord of an identity game)."""
+def general_card(st: State, general: str, lord: bool, bonus: int = 0) -> dict[str, Any]:
+    """A general as a choice shows it: names, faction, gender, HP (with the lord's bonus in
+    the lord's own offer) and its skills with their text (lord skills count only for the lord
+    of an identity game)."""
     gen = GENERALS[general]
     rules = st.rules
     return {
@@ -36,7 +37,7 @@ def general_card(st: State, general: str, lord: bool) -> dict[str, Any]:
         "chinese": gen.chinese,
         "faction": gen.faction,
         "gender": gen.gender,
-        "hp": gen.max_hp,
+        "hp": gen.max_hp + bonus,
         "skills": [rules.catalogue[s].describe() for s in rules.general_skills(gen.skills, lord)],
     }
 
@@ -50,7 +51,8 @@ def choose_general(g: Game, seat: int, offer: list[str], reason: str) -> Settlem
         return offer[g.rng.below(len(offer))]
     st: State = g.state
     lord = reason == "lord"
-    options = [general_card(st, x, lord) for x in offer]
+    bonus = 1 if lord and g.seats >= 5 else 0  # §4.2: the lord's +1 max HP at 5+ players
+    options = [general_card(st, x, lord, bonus) for x in offer]
     i = yield g.ask(seat, "choose_general", options, 0, info={"reason": reason})
     return offer[i]
 

@@ -116,9 +116,6 @@ class Skill:
         }
 
 
-SCOPES = ("phase", "turn", "game")
-
-
 def announce(g: Game, seat: int, skill: str) -> None:
     """A public notice that `seat` invokes `skill` (the `skill` event)."""
     g.emit("skill", {"seat": seat, "name": skill})

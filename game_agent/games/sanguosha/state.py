@@ -10,8 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from game_agent.games.sanguosha.cards import KINDS, NAME
-
 if TYPE_CHECKING:
     from game_agent.games.sanguosha.rules import Rules
 
@@ -58,7 +56,7 @@ class State:
     phases: list[str] = field(default_factory=list)  # phases still to come this turn
     skipped: list[str] = field(default_factory=list)  # phases marked to be skipped this turn
     # This turn's cards used and played, in order: {"seat", "name", "how": "use"|"play",
-    # "phase", "skill"} (Keji asks it).
+    # "phase"} (Keji asks it).
     history: list[dict[str, Any]] = field(default_factory=list)
     turn_over: bool = False
     reshuffles: int = 0
@@ -92,17 +90,6 @@ def others_in_order(st: State, seat: int) -> list[int]:
     n = len(st.players)
     players = st.players
     return [(seat + i) % n for i in range(1, n) if players[(seat + i) % n].alive]
-
-
-def equip_name(p: Player, slot: str) -> str | None:
-    cid = p.equip.get(slot)
-    return None if cid is None else NAME[cid]
-
-
-def has_equip(p: Player, name: str) -> bool:
-    slot = KINDS[name].slot
-    cid = p.equip.get(slot)
-    return cid is not None and NAME[cid] == name
 
 
 def card_count(p: Player, judge: bool = True) -> int:

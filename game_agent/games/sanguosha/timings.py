@@ -1,8 +1,8 @@
 """Timing points (rules §4.13) and how a trigger question describes one.
 
 Settlements reach a timing with `yield from fire(g, TIMING, payload, order)`; hot paths first
-test `triggers(g).at(TIMING)`, which skips building the payload when no skill at this table
-uses the timing. The payload of each timing is a small mutable object defined beside the
+test `state.rules.triggers.at(TIMING)`, which skips building the payload when no skill at this
+table uses the timing. The payload of each timing is a small mutable object defined beside the
 settlement that reaches it (listed in docs/sanguosha.md); triggers may change its fields.
 """
 
@@ -80,12 +80,6 @@ def describe(timing: str, payload: Any) -> dict[str, Any]:
     if type(asked) is str:
         about["asked"] = asked
     return about
-
-
-def triggers(g: Game) -> Triggers:
-    """This game's trigger table (the skills at its table and the equipment)."""
-    table: Triggers = g.state.rules.triggers
-    return table
 
 
 def fire(g: Game, timing: str, payload: Any, order: list[int]) -> Settlement:

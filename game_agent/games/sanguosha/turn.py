@@ -4,8 +4,9 @@ The round is a turn stack in the state (`turn_stack`, built by the `round` event
 pushed with the `extra_turn` event. A turn runs the phases in `state.phases` (default six); an
 effect skips a phase with `phase_skip` or inserts one with `phase_insert`, and `turn_stop` cuts
 the turn short (1v1: the general whose turn it is died). Every phase that started ends with a
-`phase_end` event and timing, every turn with `turn_end`, even when cut short: the appliers
-clear the marks scoped to them there, and every seat's skills may answer those two timings (in
+`phase_end` timing and event, every turn with `turn_end`, even when cut short: the timing
+comes first (its skills still see the phase's marks), then the event, whose applier clears the
+marks scoped to it; every seat's skills may answer those two timings (in
 action order from the current player; the payload says whose phase or turn it is). A seat whose
 character is turned over (face down) skips its turn and turns face up instead.
 """
@@ -148,9 +149,9 @@ def turn(g: Game, seat: int, phases: tuple[str, ...] | list[str] = PHASES) -> Se
             g.emit("phase_skipped", {"seat": seat, "phase": phase})
             continue
         yield phase_frame(g, seat, phase, lost)
-    g.emit("turn_end", {"seat": seat})
-    if at(TURN_END):
+    if at(TURN_END):  # before the event: the turn's marks are still there to read
         yield from fire(g, TURN_END, PhaseInfo(seat, ""), order_from_current(st, seat))
+    g.emit("turn_end", {"seat": seat})
 
 
 def phase_frame(g: Game, seat: int, phase: str, lost: int) -> Settlement:
@@ -167,6 +168,6 @@ def phase_frame(g: Game, seat: int, phase: str, lost: int) -> Settlement:
         going = p.alive and p.lost == lost and not st.turn_over and phase not in st.skipped
     if going:
         yield RUNNERS[phase](g, seat)
-    g.emit("phase_end", {"seat": seat, "phase": phase})
-    if at(PHASE_END):
+    if at(PHASE_END):  # before the event: the phase's marks are still there to read
         yield from fire(g, PHASE_END, info, order_from_current(st, seat))
+    g.emit("phase_end", {"seat": seat, "phase": phase})

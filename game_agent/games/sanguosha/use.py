@@ -189,6 +189,22 @@ def ask_card(
             return vc
 
 
+def ask_helpers(g: Game, seat: int, faction: str, name: str, skill: str) -> Settlement:
+    """Ask the other living players of `faction`, in action order from `seat`, to play a `name`
+    card on `seat`'s behalf (Hujia, Jijiang); the first card played ends the asking. Their own
+    conversions and `card_asked` effects count. -> the card as `skill`'s, or None."""
+    from game_agent.games.sanguosha.state import others_in_order
+
+    st: State = g.state
+    for helper in others_in_order(st, seat):
+        if st.players[helper].faction != faction:
+            continue
+        vc = yield from ask_card(g, helper, name, "play", skill, source=seat)
+        if vc is not None:
+            return converted(name, vc.subcards, skill)
+    return None
+
+
 def origins(st: State, vc: VCard, near: int) -> list[dict[str, Any]]:
     """Where each sub-card is now: its zone and owner (another seat's for Jijiang/Hujia)."""
     out = []

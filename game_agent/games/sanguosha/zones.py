@@ -5,8 +5,9 @@ Zones: "draw" (index 0 = top; "draw_bottom" puts a card under it), "discard", "p
 and per seat "hand", "equip", "judge".
 
 Every event that changes a card's zone — `move`, `draw`, `use`, `respond`, `judge`, `pindian` —
-is emitted through `moved`, which then settles the `cards_moved` timing with where each card
-came from (zone and owner) and where it went (Lianying, Xiaoji). A move between two hidden
+is emitted through `moved` (the reshuffle aside: it takes no card from a seat), which then
+settles the `cards_moved` timing with where each card came from (zone and owner) and where it
+went (Lianying, Xiaoji). A move between two hidden
 places (a hand, the draw pile, the face-down area) is shown in full only to the hand owners
 involved and to the seats named as `known` (who already know the cards: Yiji's giver);
 everybody else gets counts and zones. The draw pile's order only travels in events whose

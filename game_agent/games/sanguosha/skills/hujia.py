@@ -5,11 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game_agent.engine import Settlement, Trigger
-from game_agent.games.sanguosha.cards import converted
 from game_agent.games.sanguosha.skill import Skill, announce
 from game_agent.games.sanguosha.state import State, others_in_order
 from game_agent.games.sanguosha.timings import CARD_ASKED
-from game_agent.games.sanguosha.use import Asked, ask_card
+from game_agent.games.sanguosha.use import Asked, ask_helpers
 
 if TYPE_CHECKING:
     from game_agent.engine import Game
@@ -30,11 +29,7 @@ def settle(g: Game, seat: int, a: Asked) -> Settlement:
     and conversions count); the first who does ends the asking. If nobody does, you may still
     answer with your own cards."""
     announce(g, seat, "hujia")
-    for helper in helpers(g.state, seat):
-        vc = yield from ask_card(g, helper, "dodge", "play", "hujia", source=seat)
-        if vc is not None:
-            a.provided = converted("dodge", vc.subcards, "hujia")
-            return
+    a.provided = yield from ask_helpers(g, seat, "wei", "dodge", "hujia")
 
 
 SKILL = Skill(

@@ -6,10 +6,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game_agent.engine import Settlement
-from game_agent.games.sanguosha.cards import converted
 from game_agent.games.sanguosha.skill import ANY_MODE, Skill, ViewAs, announce
 from game_agent.games.sanguosha.state import State, others_in_order
-from game_agent.games.sanguosha.use import ask_card
+from game_agent.games.sanguosha.use import ask_helpers
 
 if TYPE_CHECKING:
     from game_agent.engine import Game
@@ -31,12 +30,10 @@ def produce(g: Game, seat: int) -> Settlement:
     answers, Jijiang is off until the end of the phase (§6 row 18, FreeKill's reading), so it
     can never be asked in a loop."""
     announce(g, seat, "jijiang")
-    for helper in helpers(g.state, seat):
-        vc = yield from ask_card(g, helper, "slash", "play", "jijiang", source=seat)
-        if vc is not None:
-            return converted("slash", vc.subcards, "jijiang")
-    g.emit("mark", {"seat": seat, "name": FAILED, "value": 1, "scope": "phase"})
-    return None
+    vc = yield from ask_helpers(g, seat, "shu", "slash", "jijiang")
+    if vc is None:
+        g.emit("mark", {"seat": seat, "name": FAILED, "value": 1, "scope": "phase"})
+    return vc
 
 
 SKILL = Skill(

@@ -36,7 +36,10 @@ def targets(st: State, seat: int) -> list[int]:
 
 def enabled(st: State, seat: int) -> bool:
     p = st.players[seat]
-    return USED not in p.marks and bool(hand_and_equip(p)) and bool(targets(st, seat))
+    if USED in p.marks or not (p.hand or p.equip):
+        return False
+    ms = males(st, seat)
+    return any(u != t and not st.rules.prohibited(st, u, t, "duel") for t in ms for u in ms)
 
 
 def settle(g: Game, seat: int) -> Settlement:

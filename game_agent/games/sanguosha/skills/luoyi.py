@@ -31,6 +31,7 @@ def bonus_can(g: Game, seat: int, d: Damage) -> bool:
     """Damage from the effect of a Slash or Duel that you used, with you as its source."""
     return (
         "luoyi" in g.state.players[seat].marks
+        and not d.prevented
         and d.source == seat
         and d.user == seat
         and d.card is not None
