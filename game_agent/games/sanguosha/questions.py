@@ -7,6 +7,7 @@ so a bot need not parse the prompt. `cancel=True` makes nil legal: decline, or b
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from game_agent.engine import Settlement
@@ -118,3 +119,26 @@ def ask_arrangement(
         piles=piles,
     )
     return [[cards[i] for i in pile] for pile in split_piles(reply)]
+
+
+def ask_cards_then_seat(
+    g: Game,
+    seat: int,
+    skill: str,
+    prompts: tuple[str, str],
+    cards: list[int],
+    seats: Callable[[list[int]], list[int]],
+    lo: int = 1,
+    hi: int = 1,
+    *,
+    about: dict[str, Any] | None = None,
+) -> Settlement:
+    """Cards, then one seat (which may depend on the cards): nil at the seat goes back to the
+    cards, nil at the cards declines. -> (cards, seat), or None."""
+    while True:
+        chosen = yield from ask_cards(g, seat, skill, prompts[0], cards, lo, hi, about=about)
+        if chosen is None:
+            return None
+        to = yield from ask_seats(g, seat, skill, prompts[1], seats(chosen), about=about)
+        if to is not None:
+            return chosen, to[0]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game_agent.engine import Settlement
-from game_agent.games.sanguosha.questions import ask_cards, ask_seats
+from game_agent.games.sanguosha.questions import ask_cards_then_seat
 from game_agent.games.sanguosha.recovery import recover
 from game_agent.games.sanguosha.skill import Active, Skill, announce
 from game_agent.games.sanguosha.state import State, others_in_order, wounded
@@ -35,18 +35,18 @@ def settle(g: Game, seat: int) -> Settlement:
     """Usable at full HP (you then recover nothing). §6 row 29: the target recovers first
     (FreeKill's order), then you."""
     st: State = g.state
-    while True:
-        hand = list(st.players[seat].hand)
-        cards = yield from ask_cards(g, seat, "jieyin", "discard two hand cards", hand, 2, 2)
-        if cards is None:
-            return
-        to = yield from ask_seats(g, seat, "jieyin", "which wounded male?", partners(st, seat))
-        if to is not None:
-            break
+    prompts = ("discard two hand cards", "which wounded male?")
+    hand = list(st.players[seat].hand)
+    got = yield from ask_cards_then_seat(
+        g, seat, "jieyin", prompts, hand, lambda _cards: partners(st, seat), 2, 2
+    )
+    if got is None:
+        return
+    cards, to = got
     announce(g, seat, "jieyin")
     g.emit("mark", {"seat": seat, "name": USED, "value": 1, "scope": "phase"})
     yield from discard(g, seat, cards, "jieyin")
-    yield from recover(g, to[0], 1, seat, None)
+    yield from recover(g, to, 1, seat, None)
     yield from recover(g, seat, 1, seat, None)
 
 

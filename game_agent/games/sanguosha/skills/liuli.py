@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from game_agent.engine import Settlement, Trigger
 from game_agent.games.sanguosha.distance import attack_range, distances_from
-from game_agent.games.sanguosha.questions import ask_cards, ask_seats
+from game_agent.games.sanguosha.questions import ask_cards_then_seat
 from game_agent.games.sanguosha.skill import Skill, announce
 from game_agent.games.sanguosha.state import State, hand_and_equip
 from game_agent.games.sanguosha.timings import TARGET_CONFIRMING
@@ -47,20 +47,22 @@ def settle(g: Game, seat: int, t: Targeted) -> Settlement:
     The new target's own confirmation runs next (`use.py`)."""
     st: State = g.state
     about = {"user": t.use.user, "card": t.use.card.desc()}
-    while True:
-        cards = [c for c in hand_and_equip(st.players[seat]) if new_targets(st, seat, t, c)]
-        chosen = yield from ask_cards(
-            g, seat, "liuli", "discard a card to pass the Slash on?", cards, about=about
-        )
-        if chosen is None:
-            return
-        options = new_targets(st, seat, t, chosen[0])
-        to = yield from ask_seats(g, seat, "liuli", "to whom?", options, about=about)
-        if to is not None:
-            break
+    cards = [c for c in hand_and_equip(st.players[seat]) if new_targets(st, seat, t, c)]
+    got = yield from ask_cards_then_seat(
+        g,
+        seat,
+        "liuli",
+        ("discard a card to pass the Slash on?", "to whom?"),
+        cards,
+        lambda chosen: new_targets(st, seat, t, chosen[0]),
+        about=about,
+    )
+    if got is None:
+        return
+    chosen, to = got
     announce(g, seat, "liuli")
     yield from discard(g, seat, chosen, "liuli")
-    t.retarget(g, to[0], "liuli")
+    t.retarget(g, to, "liuli")
 
 
 SKILL = Skill(

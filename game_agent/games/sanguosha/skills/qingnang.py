@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game_agent.engine import Settlement
-from game_agent.games.sanguosha.questions import ask_cards, ask_seats
+from game_agent.games.sanguosha.questions import ask_cards_then_seat
 from game_agent.games.sanguosha.recovery import recover
 from game_agent.games.sanguosha.skill import Active, Skill, announce
 from game_agent.games.sanguosha.state import State, action_order, wounded
@@ -29,18 +29,18 @@ def enabled(st: State, seat: int) -> bool:
 
 def settle(g: Game, seat: int) -> Settlement:
     st: State = g.state
-    while True:
-        hand = list(st.players[seat].hand)
-        cards = yield from ask_cards(g, seat, "qingnang", "discard a hand card", hand)
-        if cards is None:
-            return
-        to = yield from ask_seats(g, seat, "qingnang", "who recovers?", patients(st, seat))
-        if to is not None:
-            break
+    prompts = ("discard a hand card", "who recovers?")
+    hand = list(st.players[seat].hand)
+    got = yield from ask_cards_then_seat(
+        g, seat, "qingnang", prompts, hand, lambda _cards: patients(st, seat)
+    )
+    if got is None:
+        return
+    cards, to = got
     announce(g, seat, "qingnang")
     g.emit("mark", {"seat": seat, "name": USED, "value": 1, "scope": "phase"})
     yield from discard(g, seat, cards, "qingnang")
-    yield from recover(g, to[0], 1, seat, None)
+    yield from recover(g, to, 1, seat, None)
 
 
 SKILL = Skill(

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game_agent.engine import Settlement
-from game_agent.games.sanguosha.questions import ask_cards, ask_seats
+from game_agent.games.sanguosha.questions import ask_cards_then_seat
 from game_agent.games.sanguosha.recovery import recover
 from game_agent.games.sanguosha.skill import Active, Skill, announce
 from game_agent.games.sanguosha.state import State, others_in_order
@@ -27,17 +27,22 @@ def settle(g: Game, seat: int) -> Settlement:
     back to the menu). The count is per play phase (FreeKill's reading; one play phase per turn
     makes it the same as QSanguosha's per turn)."""
     st: State = g.state
-    while True:
-        hand = list(st.players[seat].hand)
-        cards = yield from ask_cards(g, seat, "rende", "give which cards?", hand, 1, len(hand))
-        if cards is None:
-            return
-        others = others_in_order(st, seat)
-        to = yield from ask_seats(g, seat, "rende", "to whom?", others)
-        if to is not None:
-            break
+    hand = list(st.players[seat].hand)
+    got = yield from ask_cards_then_seat(
+        g,
+        seat,
+        "rende",
+        ("give which cards?", "to whom?"),
+        hand,
+        lambda _cards: others_in_order(st, seat),
+        1,
+        len(hand),
+    )
+    if got is None:
+        return
+    cards, to = got
     announce(g, seat, "rende")
-    yield from move(g, cards, "hand", seat, "hand", to[0], "rende")
+    yield from move(g, cards, "hand", seat, "hand", to, "rende")
     before: int = st.players[seat].marks.get(MARK, 0)
     given = before + len(cards)
     g.emit("mark", {"seat": seat, "name": MARK, "value": given, "scope": "phase"})
