@@ -182,6 +182,34 @@ class Table:
         return [e.data for e in self.g.events if e.kind == kind]
 
 
+def cid(name: str, suit: str, rank: int) -> int:
+    """The id of the first physical card `name` of that suit and rank (scenarios pick the first
+    unused copy, so this is the card a scenario spec `name/suit/rank` gets)."""
+    from game_agent.games.sanguosha.cards import DECK
+
+    return next(i for i, (s, r, n, _) in enumerate(DECK) if (n, s, r) == (name, suit, rank))
+
+
+def std(*seats: dict[str, Any], **kw: Any) -> str:
+    """A skill scenario: every general has its own skills."""
+    return scen(*seats, skills="standard", **kw)
+
+
+def moves(ev: list[Event], reason: str) -> list[dict[str, Any]]:
+    """The data of the `move` events with this reason."""
+    return [m for m in of(ev, "move") if m["reason"] == reason]
+
+
+def move_events(ev: list[Event], reason: str) -> list[Event]:
+    """The `move` events with this reason (with their audience)."""
+    return [e for e in ev if e.kind == "move" and e.data["reason"] == reason]
+
+
+def skills_fired(ev: list[Event]) -> list[tuple[int, str]]:
+    """(seat, skill) of every `skill` announcement."""
+    return [(e["seat"], e["name"]) for e in of(ev, "skill")]
+
+
 def kinds(events: list[Event]) -> list[str]:
     return [e.kind for e in events]
 

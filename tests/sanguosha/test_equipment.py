@@ -3,17 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from sanguosha_support import Table, check_fold, lord, of, scen, seat
+from sanguosha_support import Table, check_fold, cid, lord, of, scen, seat
 
 from game_agent.games.sanguosha.cards import DECK, KINDS, VCard, color_of, converted
 from game_agent.games.sanguosha.distance import attack_range, distance
 from game_agent.games.sanguosha.equipment import halberd_targets as halberd
 from game_agent.games.sanguosha.skill import ANY_MODE, Skill, ViewAs
 from game_agent.games.sanguosha.state import State
-
-
-def card_id(name: str, suit: str, rank: int) -> int:
-    return next(i for i, (s, r, n, _) in enumerate(DECK) if (n, s, r) == (name, suit, rank))
 
 
 def test_equipping_replaces_the_old_card() -> None:
@@ -24,7 +20,7 @@ def test_equipping_replaces_the_old_card() -> None:
         ("replaced", "crossbow"),
         ("equip", "blade"),
     ]
-    assert t.st.players[0].equip == {"weapon": card_id("blade", "spade", 5)}
+    assert t.st.players[0].equip == {"weapon": cid("blade", "spade", 5)}
 
 
 def test_crossbow_lifts_the_slash_limit() -> None:
@@ -115,7 +111,7 @@ def test_nioh_shield_blocks_black_slashes_only() -> None:
             seat(equip=["nioh_shield"], hand=["dodge"]),
         )
     )
-    t.play("slash", 1, card_id=card_id("slash", "spade", 7))
+    t.play("slash", 1, card_id=cid("slash", "spade", 7))
     ev = t.new()
     assert of(ev, "no_effect")[0]["reason"] == "nioh_shield" and not of(ev, "damage")
     t.play("slash", 1)

@@ -9,27 +9,25 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from sanguosha_support import Table, check_fold, lord, of, scen, seat, test_skill
+from sanguosha_support import (
+    Table,
+    check_fold,
+    cid,
+    lord,
+    move_events,
+    moves,
+    of,
+    seat,
+    skills_fired,
+    std,
+    test_skill,
+)
 
 from game_agent.engine import Event, Game, Settlement
 from game_agent.engine.visibility import SPECTATOR, view_for
-from game_agent.games.sanguosha.cards import DECK, NAME
+from game_agent.games.sanguosha.cards import NAME
 from game_agent.games.sanguosha.damage import Damage, damage
 from game_agent.games.sanguosha.skill import Active
-
-
-def cid(name: str, suit: str, rank: int) -> int:
-    """The id of the first physical card `name` of that suit and rank (scenarios pick the first
-    unused copy, so this is the card a scenario spec `name/suit/rank` gets)."""
-    return next(i for i, (s, r, n, _) in enumerate(DECK) if (n, s, r) == (name, suit, rank))
-
-
-def moves(ev: list[Event], reason: str) -> list[dict[str, Any]]:
-    return [m for m in of(ev, "move") if m["reason"] == reason]
-
-
-def move_events(ev: list[Event], reason: str) -> list[Event]:
-    return [e for e in ev if e.kind == "move" and e.data["reason"] == reason]
 
 
 def who_sees_cards(e: Event, seats: int) -> list[int]:
@@ -41,15 +39,6 @@ def who_sees_cards(e: Event, seats: int) -> list[int]:
         if view is not None and "cards" in view:
             out.append(s)
     return out
-
-
-def skills_fired(ev: list[Event]) -> list[tuple[int, str]]:
-    return [(e["seat"], e["name"]) for e in of(ev, "skill")]
-
-
-def std(*seats: dict[str, Any], **kw: Any) -> str:
-    """A skill scenario: every general has its own skills."""
-    return scen(*seats, skills="standard", **kw)
 
 
 # --- Jianxiong -------------------------------------------------------------------------------
