@@ -3,8 +3,13 @@
 On the wire each message is one msgpack map whose ``"t"`` field names its type; the other keys
 are the fields below. `protocol.codec` turns bytes into these records strictly.
 
-Agent -> game agent: hello, reply, resync, heartbeat, bye.
-Game agent -> agent: welcome, event, request, error, heartbeat, bye.
+Agent -> game agent: hello, auth, reply, resync, heartbeat, bye; join, status (the lobby).
+Game agent -> agent: challenge, welcome, event, request, error, heartbeat, bye; queued, seated,
+tables (the lobby).
+
+The seat handshake (protocol 3) never sends the token: `hello` carries the agent's nonce, the
+server proves it knows the token (`challenge.proof`) before the agent proves it (`auth.proof`);
+see `protocol.handshake`.
 """
 
 from __future__ import annotations
@@ -18,19 +23,42 @@ from protocol.fields import Fields
 
 @dataclass(frozen=True, slots=True)
 class Hello:
-    """First message of a seated agent (or a reconnect). `seat` -1 with token "" = spectator."""
+    """First message of a seated agent on a connection (or a reconnect). `nonce` is 32 hex
+    digits of fresh randomness; the token itself never travels (see `challenge`)."""
 
     TYPE: ClassVar[str] = "hello"
     version: int
     table: str
     seat: int
-    token: str
+    nonce: str
     name: str
 
 
 @dataclass(frozen=True, slots=True)
+class Challenge:
+    """The server's half of the handshake: its own nonce, and `proof` that it knows the seat's
+    token (`protocol.handshake.server_proof`). An agent that cannot verify it must not answer."""
+
+    TYPE: ClassVar[str] = "challenge"
+    table: str
+    nonce: str
+    proof: str
+
+
+@dataclass(frozen=True, slots=True)
+class Auth:
+    """The agent's proof that it holds the seat's token (`protocol.handshake.agent_proof`)."""
+
+    TYPE: ClassVar[str] = "auth"
+    proof: str
+
+
+@dataclass(frozen=True, slots=True)
 class Welcome:
-    """The seat is yours. `game`/`ruleset_version` select the schema; `seats` is the table size."""
+    """The seat is yours. `game`/`ruleset_version` select the schema; `seats` is the table size.
+    `epoch` counts how often the table was restarted from its log: when it differs from the
+    epoch an agent saw before, history may have been rewound to `last_seq`, and any answer the
+    agent cached for a request id must be forgotten."""
 
     TYPE: ClassVar[str] = "welcome"
     version: int
@@ -40,6 +68,58 @@ class Welcome:
     ruleset_version: str
     seats: int
     last_seq: int
+    epoch: int
+
+
+@dataclass(frozen=True, slots=True)
+class Join:
+    """Lobby: seat me at the next table of this game (`mode` "" and `players` 0: the defaults)."""
+
+    TYPE: ClassVar[str] = "join"
+    version: int
+    game: str
+    mode: str
+    players: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Queued:
+    """Lobby: you wait in this queue; `waiting` agents are in it, `needed` fill a table."""
+
+    TYPE: ClassVar[str] = "queued"
+    game: str
+    mode: str
+    players: int
+    waiting: int
+    needed: int
+
+
+@dataclass(frozen=True, slots=True)
+class Seated:
+    """Lobby: a table filled. Say `hello` for this table and seat, proving this token."""
+
+    TYPE: ClassVar[str] = "seated"
+    table: str
+    seat: int
+    token: str
+
+
+@dataclass(frozen=True, slots=True)
+class Status:
+    """Ask the server for its tables and queues (public facts only)."""
+
+    TYPE: ClassVar[str] = "status"
+    version: int
+
+
+@dataclass(frozen=True, slots=True)
+class Tables:
+    """The answer to `status`: one map per table and per queue."""
+
+    TYPE: ClassVar[str] = "tables"
+    tables: list[dict[str, Any]]
+    queues: list[dict[str, Any]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,12 +179,48 @@ class Bye:
     reason: str
 
 
-Message = Hello | Welcome | EventMsg | RequestMsg | Reply | Error | Resync | Heartbeat | Bye
+Message = (
+    Hello
+    | Challenge
+    | Auth
+    | Welcome
+    | EventMsg
+    | RequestMsg
+    | Reply
+    | Error
+    | Resync
+    | Heartbeat
+    | Bye
+    | Join
+    | Queued
+    | Seated
+    | Status
+    | Tables
+)
 
 MESSAGE_TYPES: dict[str, type[Any]] = {
     cls.TYPE: cls
-    for cls in (Hello, Welcome, EventMsg, RequestMsg, Reply, Error, Resync, Heartbeat, Bye)
+    for cls in (
+        Hello,
+        Challenge,
+        Auth,
+        Welcome,
+        EventMsg,
+        RequestMsg,
+        Reply,
+        Error,
+        Resync,
+        Heartbeat,
+        Bye,
+        Join,
+        Queued,
+        Seated,
+        Status,
+        Tables,
+    )
 }
+# Sent by agents; the server answers any other type with `unexpected_type`.
+AGENT_TYPES = frozenset({"hello", "auth", "reply", "resync", "heartbeat", "bye", "join", "status"})
 
 
 def _spec(annotation: str) -> Any:
@@ -114,6 +230,7 @@ def _spec(annotation: str) -> Any:
         "float": float,
         "Any": object,
         "dict[str, Any]": dict,
+        "list[dict[str, Any]]": [dict],
         "Choice": (int, [int], None),
     }[annotation]
 
