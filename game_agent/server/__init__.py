@@ -1,15 +1,18 @@
-"""The ZeroMQ host of one table: seats and tokens, the per-seat fan-out, deadlines, liveness,
-rate limits, spectators, and crash resume from the log.
+"""The ZeroMQ host: one process, any number of tables.
 
-    table = Table(game, seats, writer, TableOptions(...))
-    table.bind()          # endpoints (ROUTER for seated agents, PUB for spectators)
-    outcome = table.run() # wait for the seats, run the game to the end
+    server = Server(ServerOptions(bind=..., lobby=True))
+    server.bind()                 # one ROUTER for every seat, one XPUB for spectators
+    server.add(table)             # a Table: a game, its seats, log, deadlines and fan-out
+    server.run(until=...)         # the event loop
 
-The wire itself is specified in `protocol/PROTOCOL.md`; operators read `docs/wire.md`.
+`store` opens tables on disk (log + seats file) and reopens them after a crash; `lobby` seats
+agents that `join` a queue. The wire is specified in `protocol/PROTOCOL.md`; operators read
+`docs/wire.md`.
 """
 
 from game_agent.server.resume import Resumed, ResumeError, resume_log
 from game_agent.server.seats import Seat, Seats, read_sidecar, sidecar_path, write_sidecar
+from game_agent.server.server import Server, ServerOptions
 from game_agent.server.table import Table, TableOptions
 
 __all__ = [
@@ -17,6 +20,8 @@ __all__ = [
     "Resumed",
     "Seat",
     "Seats",
+    "Server",
+    "ServerOptions",
     "Table",
     "TableOptions",
     "read_sidecar",

@@ -1,12 +1,14 @@
 """Per-peer rate limits (token buckets), so one flooding peer cannot starve the table.
 
-Peers are ZeroMQ routing identities. The table of buckets is bounded: the least recently seen
-peer is forgotten first, so a flood of fresh identities costs bounded memory.
+Peers are connections (their file descriptors) and sources (their network addresses): a
+routing id costs nothing to change, so it is never the key. The table of buckets is bounded:
+the least recently seen peer is forgotten first, so a flood of fresh peers costs bounded memory.
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Hashable
 from dataclasses import dataclass
 
 
@@ -22,9 +24,9 @@ class RateLimiter:
         self.rate = rate
         self.burst = burst
         self.max_peers = max_peers
-        self._buckets: OrderedDict[bytes, Bucket] = OrderedDict()
+        self._buckets: OrderedDict[Hashable, Bucket] = OrderedDict()
 
-    def allow(self, peer: bytes, now: float) -> bool:
+    def allow(self, peer: Hashable, now: float) -> bool:
         b = self._buckets.get(peer)
         if b is None:
             b = Bucket(self.burst, now)
@@ -40,14 +42,14 @@ class RateLimiter:
             return True
         return False
 
-    def charge(self, peer: bytes, cost: float) -> None:
+    def charge(self, peer: Hashable, cost: float) -> None:
         """Take `cost` more tokens from a peer that asked for something expensive (a resync
         replays its history); the bucket may go negative, and refills at `rate`."""
         b = self._buckets.get(peer)
         if b is not None:
             b.tokens -= cost
 
-    def should_warn(self, peer: bytes, now: float, every: float = 1.0) -> bool:
+    def should_warn(self, peer: Hashable, now: float, every: float = 1.0) -> bool:
         """At most one rate-limit notice per peer per `every` seconds (a notice per dropped
         message would amplify the flood)."""
         b = self._buckets.get(peer)
@@ -55,3 +57,29 @@ class RateLimiter:
             return False
         b.warned = now
         return True
+
+    def forget(self, peer: Hashable) -> None:
+        self._buckets.pop(peer, None)
+
+
+class LogBudget:
+    """At most `per_second` lines of one kind per second; the rest are counted and reported in
+    one summary line, so a flood of bad input cannot flood the server's own log."""
+
+    def __init__(self, per_second: int = 20) -> None:
+        self.per_second = per_second
+        self.window = -1.0
+        self.used = 0
+        self.suppressed = 0
+
+    def allow(self, now: float) -> tuple[bool, int]:
+        """-> (log this line?, lines suppressed in the window that just ended, to report)."""
+        ended = 0
+        if now - self.window >= 1.0:
+            ended, self.suppressed = self.suppressed, 0
+            self.window, self.used = now, 0
+        if self.used < self.per_second:
+            self.used += 1
+            return True, ended
+        self.suppressed += 1
+        return False, ended

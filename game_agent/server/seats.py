@@ -1,10 +1,9 @@
 """Seats, their secret tokens, and the sidecar file that keeps the tokens for a crash resume.
 
-A seat is claimed by the first `hello` with its token; from then on it belongs to that ZeroMQ
-routing identity. The same identity may come back at any time (reconnect); another identity
-is refused while the holder is alive (`seat_taken`), and may take the seat once the holder has
-fallen silent. Tokens live in `LOG.seats.json` (mode 0600), never in the log itself, so a log
-stays byte-identical to that of an uninterrupted game.
+A seat belongs to the session that last proved its token (the handshake of protocol 3; see
+server.py): a routing id is never an identity by itself. Tokens live in `LOG.seats.json`
+(mode 0600), never in the log itself, so a log stays byte-identical to that of an uninterrupted
+game.
 """
 
 from __future__ import annotations
@@ -36,7 +35,6 @@ class Seats:
         if len(tokens) != len(agents):
             raise ValueError("one token per seat")
         self.seats = [Seat(i, t, a) for i, (t, a) in enumerate(zip(tokens, agents, strict=True))]
-        self._by_identity: dict[bytes, Seat] = {}
 
     @classmethod
     def new(cls, agents: list[str]) -> Seats:
@@ -52,21 +50,12 @@ class Seats:
     def tokens(self) -> list[str]:
         return [s.token for s in self.seats]
 
-    def by_identity(self, identity: bytes) -> Seat | None:
-        return self._by_identity.get(identity)
-
-    def check_token(self, index: int, token: str) -> bool:
-        return secrets.compare_digest(self.seats[index].token.encode(), token.encode())
-
     def claim(self, seat: Seat, identity: bytes, name: str, now: float) -> None:
-        if seat.identity is not None:
-            self._by_identity.pop(seat.identity, None)
         seat.identity = identity
         seat.name = name
         seat.connected = True
         seat.synced = False
         seat.last_heard = now
-        self._by_identity[identity] = seat
 
 
 def sidecar_path(log_path: str) -> str:
@@ -83,12 +72,24 @@ def write_sidecar(log_path: str, data: dict[str, Any]) -> str:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             json.dump({"sidecar": SIDECAR_VERSION, **data}, f, indent=1, sort_keys=True)
             f.write("\n")
+            f.flush()
+            os.fsync(f.fileno())
     except BaseException:
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
     os.replace(tmp, path)
+    sync_dir(os.path.dirname(path) or ".")
     return path
+
+
+def sync_dir(path: str) -> None:
+    """Make a directory's new entries (a log just created, a file just renamed) durable."""
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 def read_sidecar(log_path: str) -> dict[str, Any]:

@@ -1,7 +1,10 @@
-"""One table on the wire: a ROUTER for the seated agents, a PUB for spectators, one `Game`.
+"""One table: a `Game`, its seats, its log, its deadlines and its fan-out. No sockets.
 
-The loop is single-threaded and owns both sockets: it polls the ROUTER with a timeout bounded by
-the next heartbeat and the pending request's deadline, so no receive is ever cancelled.
+The `Server` (server.py) owns the sockets and the loop, proves who holds which seat, and hands
+a table the messages of its seated sessions. A table answers by appending `(identity, bytes)`
+to its `outbox` (identity None = the spectator stream); the server flushes the table's log
+*before* it sends the outbox, so an agent never holds an event the log could lose when the
+process dies.
 
 Record order in the log is the in-process runner's: a step's events, then its request, then the
 decision that answers it. Events reach agents only through `Fanout` (per-seat `view_for`).
@@ -9,7 +12,6 @@ decision that answers it. Events reach agents only through `Fanout` (per-seat `v
 
 from __future__ import annotations
 
-import contextlib
 import statistics
 import time
 from collections.abc import Callable, Iterable
@@ -17,349 +19,163 @@ from dataclasses import dataclass
 from typing import Any
 
 import structlog
-import zmq
 
 from game_agent.engine import Game, IllegalReply, RequestSpec, Step
-from game_agent.server.deadlines import Deadline, Heartbeats, deadline_for
+from game_agent.server.deadlines import Deadline, deadline_for
 from game_agent.server.fanout import Fanout
-from game_agent.server.ratelimit import RateLimiter
 from game_agent.server.seats import Seat, Seats
-from protocol.codec import MAX_AGENT_MESSAGE_BYTES, MAX_MESSAGE_BYTES, decode, encode
-from protocol.errors import ProtocolError
-from protocol.messages import (
-    Bye,
-    Error,
-    Heartbeat,
-    Hello,
-    Reply,
-    RequestMsg,
-    Resync,
-    Welcome,
-)
+from protocol.codec import encode
+from protocol.messages import Bye, Error, Heartbeat, Reply, RequestMsg, Resync, Welcome
 from protocol.version import PROTOCOL_VERSION
 from replays import LogWriter
 
 log = structlog.get_logger("sgs.server")
 
-# Frames up to this size reach the codec, which refuses anything over MAX_AGENT_MESSAGE_BYTES
-# (64 KiB; an agent's messages are tiny) with a `too_large` error; libzmq drops the connection of
-# a peer that sends a larger frame, before it costs any memory.
-MAX_FRAME_BYTES = MAX_MESSAGE_BYTES
-MAX_BATCH = 256  # messages handled per loop turn before housekeeping runs again
-MIN_IDENTITY_BYTES = 16  # a routing id a peer sets itself must be at least this long
 RESYNC_EVENTS_PER_TOKEN = 50  # a resync costs one rate-limit token per this many events replayed
 
 
 @dataclass
 class TableOptions:
-    bind: str = "tcp://127.0.0.1:*"
-    pub_bind: str | None = None  # default: next to `bind`
-    table: str = ""
-    deadline: float = 30.0  # seconds per request; 0 = none
+    deadline: float = 30.0  # seconds per decision; 0 = none
     heartbeat: float = 1.0
     liveness: float = 5.0  # silence after which an agent is marked disconnected
     linger: float = 3.0  # after the game: how long to wait for every agent's bye
     fill_timeout: float = 0.0  # give up waiting for the seats after this long; 0 = wait
-    rate: float = 200.0  # messages per second per peer
-    burst: float = 400.0
 
 
-class FillTimeout(Exception):
-    """The seats did not fill (or come back) within --fill-timeout."""
-
-
-def default_pub_bind(bind: str) -> str:
-    if bind.startswith("ipc://"):
-        return bind + ".pub"
-    if bind.startswith("tcp://"):
-        host = bind[len("tcp://") :].rsplit(":", 1)[0]
-        return f"tcp://{host}:*"
-    raise ValueError(f"give --pub-bind for the spectator stream of {bind}")
+# A table's life: waiting for its seats (at the start or after a resume), playing, then
+# lingering for the agents' bye, then closed (the server forgets it).
+WAITING, PLAYING, LINGERING, CLOSED = "waiting", "playing", "lingering", "closed"
 
 
 class Table:
     def __init__(
         self,
+        name: str,
         game: Game,
         seats: Seats,
         writer: LogWriter,
         options: TableOptions,
         *,
+        log_path: str = "",
+        mode: str = "",
         resumed: bool = False,
-        context: zmq.Context[zmq.Socket[bytes]] | None = None,
+        epoch: int = 0,
     ) -> None:
         if len(seats) != game.seats:
             raise ValueError(f"the game has {game.seats} seats, got {len(seats)} tokens")
+        self.name = name
+        self.topic = name.encode()
         self.game = game
         self.seats = seats
         self.writer = writer
         self.opts = options
+        self.log_path = log_path
+        self.mode = mode
         self.resumed = resumed
+        self.epoch = epoch
+        self.state = WAITING if not game.finished else LINGERING
         self.fanout = Fanout(game.seats)
-        self.limiter = RateLimiter(options.rate, options.burst)
-        self.beats = Heartbeats(options.heartbeat, options.liveness)
         self.deadline: Deadline | None = None
-        self.endpoint = ""
-        self.pub_endpoint = ""
-        self.log = log.bind(table=options.table, game=game.ruleset.name)
-        self._ctx = context or zmq.Context.instance()
-        self._router: zmq.Socket[bytes] | None = None
-        self._pub: zmq.Socket[bytes] | None = None
-        self._said_bye: set[int] = set()
-        self._waiting = False  # True while the seats fill (or come back after a resume)
-        # Called once per loop turn; returns seats whose agent process is known to be gone
-        # (bots started by `sgs serve`), which then take their defaults at once.
+        self.outbox: list[tuple[bytes | None, bytes]] = []
+        self.dirty = False  # the log holds records not yet flushed to the OS
+        self.log = log.bind(table=name, game=game.ruleset.name)
+        # Where refusals are logged (the server sets its rate-limited log).
+        self.refusal_hook: Callable[[int, bytes, str, str], None] = lambda *a: None
+        # Seats whose agent process is known to be gone (bots started by `sgs serve`), asked
+        # once per loop turn; those seats take their defaults at once.
         self.departed: Callable[[], Iterable[int]] = lambda: ()
         self.timeouts = 0
         self.round_trips: list[float] = []  # request sent -> legal reply in, per decision
         self._asked_at = 0.0
+        self._decided_by = -1  # the seat of the last decision, while no event followed it
+        self._decision_due: float | None = None  # that decision's deadline
+        self.created = time.monotonic()
         self.started_at = 0.0
         self.finished_at = 0.0
+        self.linger_until = 0.0
+        self._said_bye: set[int] = set()
+        self.fill_failed = ""  # set when the seats did not fill in time
+        # At the fill timeout: start with the missing seats taking defaults (lobby tables,
+        # which must never be lost), or close the table (`sgs serve --fill-timeout`).
+        self.start_anyway = False
         if resumed:
             # Number what the log already holds, as the agents received it before the crash.
             self.fanout.add(game.events)
+        if game.finished:
+            self.linger_until = time.monotonic() + options.linger
 
-    # --- sockets -------------------------------------------------------------------------------
+    # --- sessions --------------------------------------------------------------------------------
 
-    def bind(self) -> tuple[str, str]:
-        router = self._ctx.socket(zmq.ROUTER)
-        router.setsockopt(zmq.MAXMSGSIZE, MAX_FRAME_BYTES)
-        router.setsockopt(zmq.ROUTER_HANDOVER, 1)
-        router.setsockopt(zmq.ROUTER_MANDATORY, 1)
-        router.setsockopt(zmq.LINGER, 1000)
-        self._router = router
-        router.bind(self.opts.bind)
-        pub = self._ctx.socket(zmq.PUB)
-        pub.setsockopt(zmq.LINGER, 1000)
-        self._pub = pub
-        pub.bind(self.opts.pub_bind or default_pub_bind(self.opts.bind))
-        self.endpoint = _endpoint(router)
-        self.pub_endpoint = _endpoint(pub)
-        self.log.info("listening", endpoint=self.endpoint, spectators=self.pub_endpoint)
-        return self.endpoint, self.pub_endpoint
+    def welcome(self, seat: int) -> bytes:
+        g = self.game
+        return encode(
+            Welcome(
+                PROTOCOL_VERSION,
+                self.name,
+                seat,
+                g.ruleset.name,
+                g.ruleset.version,
+                g.seats,
+                self.fanout.last_seq(seat),
+                self.epoch,
+            )
+        )
 
-    def close(self) -> None:
-        for sock in (self._router, self._pub):
-            if sock is not None:
-                sock.close()
-        self._router = self._pub = None
+    def claim(self, seat: Seat, identity: bytes, name: str, now: float) -> None:
+        again = seat.identity is not None
+        self.seats.claim(seat, identity, name, now)
+        self._said_bye.discard(seat.index)
+        self.log.info("agent reconnected" if again else "agent joined", seat=seat.index, name=name)
+        self.outbox.append((identity, self.welcome(seat.index)))
 
-    # --- the loop ------------------------------------------------------------------------------
-
-    def run(self) -> dict[str, Any]:
-        """Wait for every seat, play the game to its end, say goodbye. Returns the outcome."""
-        if self._router is None:
-            self.bind()
-        try:
-            if not self.game.finished:
-                self._wait_for_seats()
-                self.started_at = time.perf_counter()
-                if not self.resumed:
-                    self._advance(self.game.start())
-                elif self.game.pending is not None:
-                    self._open(self.game.pending)
-                while not self.game.finished:
-                    self._turn()
-                self.finished_at = time.perf_counter()
-            self.writer.close()
-            self._goodbye()
-        finally:
-            self.writer.close()
-            self.close()
-        return dict(self.game.outcome or {})
-
-    def _wait_for_seats(self) -> None:
-        start = time.monotonic()
-        what = "reconnect" if self.resumed else "join"
-        self.log.info("waiting for agents", seats=len(self.seats), to=what)
-        self._waiting = True
-        died_at: dict[int, float] = {}
-        # A seat whose agent joined and whose bot process then exited counts as present: the
-        # game starts and that seat takes its defaults.
-        while not all(seat.connected or seat.departed for seat in self.seats.seats):
-            if self.opts.fill_timeout > 0 and time.monotonic() - start > self.opts.fill_timeout:
-                missing = [s.index for s in self.seats.seats if not s.connected]
-                raise FillTimeout(f"seats {missing} did not {what} within the fill timeout")
-            now = time.monotonic()
-            for i in self.departed():
-                if self.seats[i].identity is None:
-                    died_at.setdefault(i, now)
-            # A hello sent just before the process exited may still be on its way: give it a
-            # moment before calling the seat lost.
-            dead = [i for i, t in died_at.items() if self.seats[i].identity is None and now - t > 2]
-            if dead:
-                raise FillTimeout(f"the bot processes of seats {dead} exited before joining")
-            self._turn()
-        self._waiting = False
-        self.log.info("all seats taken", agents=[s.name for s in self.seats.seats])
-
-    def _turn(self) -> None:
-        """One loop turn: wait for input (bounded), handle it, then the clocks."""
-        assert self._router is not None
-        now = time.monotonic()
-        wait = self.opts.heartbeat
-        if self.deadline is not None and self.deadline.at is not None:
-            wait = min(wait, self.deadline.at - now)
-        wait = min(max(wait, 0.0), max(self.beats.next_beat - now, 0.0) + 0.001)
-        if self._router.poll(int(wait * 1000) + 1, zmq.POLLIN):
-            for _ in range(MAX_BATCH):
-                try:
-                    frames = self._router.recv_multipart(zmq.NOBLOCK)
-                except zmq.Again:
-                    break
-                self._receive(frames)
-                if self.game.finished:
-                    return
-        self._clocks()
-
-    def _clocks(self) -> None:
-        now = time.monotonic()
-        if self.beats.beat_due(now):
-            beat = encode(Heartbeat(time.time()))
-            for seat in self.seats.seats:
-                if seat.identity is not None and seat.connected:
-                    self._send(seat.identity, beat)
-            self._publish(self._spectator_welcome())
-        for seat in self.seats.seats:
-            if seat.connected and self.beats.silent(seat.last_heard, now):
-                self.log.warning("agent silent, marked disconnected", seat=seat.index)
-                self._gone(seat, now)
-        for index in self.departed():
-            seat = self.seats[index]
-            if not seat.departed:
-                self.log.warning("agent process exited; its seat takes defaults", seat=index)
-                seat.departed = True
-                self._gone(seat, now)
-        d = self.deadline
-        if d is not None and d.due(now) and not self.game.finished:
-            self._expire(d)
-
-    # --- input ---------------------------------------------------------------------------------
-
-    def _receive(self, frames: list[bytes]) -> None:
-        identity = frames[0]
-        now = time.monotonic()
-        seat = self.seats.by_identity(identity)
-        where = -1 if seat is None else seat.index
-        if not self.limiter.allow(identity, now):
-            if self.limiter.should_warn(identity, now):
-                self._refuse(identity, where, "rate_limited", "too many messages; slow down")
-            return
-        if len(frames) != 2:
-            self._refuse(identity, where, "bad_frames", "send exactly one frame per message")
-            return
-        try:
-            msg = decode(frames[1], max_bytes=MAX_AGENT_MESSAGE_BYTES)
-        except ProtocolError as exc:
-            self._refuse(identity, where, exc.code, exc.message)
-            return
-        if isinstance(msg, Hello):
-            self._hello(identity, msg, now)
-            return
-        if seat is None:
-            self._refuse(identity, where, "not_seated", f"send hello before {msg.TYPE}")
-            return
+    def heard(self, seat: Seat, now: float) -> None:
         if not seat.connected:
             self.log.info("agent heard again", seat=seat.index)
             seat.connected = True
         seat.last_heard = now
-        if isinstance(msg, Reply):
-            self._reply(seat, msg)
-        elif isinstance(msg, Resync):
-            self._resync(seat, msg)
-        elif isinstance(msg, Heartbeat):
-            pass
-        elif isinstance(msg, Bye):
-            self.log.info("agent left", seat=seat.index, reason=msg.reason[:200])
-            seat.synced = False
-            self._said_bye.add(seat.index)
-            self._gone(seat, now)
-        else:
-            self._refuse(identity, where, "unexpected_type", f"{msg.TYPE} is sent by the server")
 
-    def _gone(self, seat: Seat, now: float) -> None:
-        """The seat's agent left or fell silent. Without deadlines (--deadline 0) its pending
-        request takes the default now; with one, at the deadline as usual."""
+    def gone(self, seat: Seat, now: float, why: str) -> None:
+        """The seat's agent left, fell silent or lost its connection: its pending request takes
+        the default at once (a vanished agent must not cost a deadline per request)."""
+        if seat.connected:
+            self.log.warning("agent gone", seat=seat.index, why=why)
         seat.connected = False
         d = self.deadline
-        if d is not None and d.seat == seat.index and (d.at is None or seat.departed):
+        if d is not None and d.seat == seat.index and self.state == PLAYING:
             d.at = now
 
-    def _hello(self, identity: bytes, msg: Hello, now: float) -> None:
-        def no(code: str, why: str) -> None:
-            self._refuse(identity, msg.seat, code, why)
+    def release(self, seat: Seat) -> None:
+        """The session holding the seat ended (replaced or revoked)."""
+        seat.identity = None
+        seat.connected = False
+        seat.synced = False
 
-        if msg.version != PROTOCOL_VERSION:
-            return no(
-                "version_mismatch",
-                f"this server speaks protocol {PROTOCOL_VERSION}, not {msg.version}",
-            )
-        if msg.table not in ("", self.opts.table):
-            return no("unknown_table", f"this endpoint serves table {self.opts.table!r}")
-        if msg.seat == -1:
-            return no("spectator", f"spectators subscribe to {self.pub_endpoint}")
-        if not 0 <= msg.seat < len(self.seats):
-            return no("unknown_seat", f"seats are 0..{len(self.seats) - 1}")
-        if not identity.startswith(b"\x00") and len(identity) < MIN_IDENTITY_BYTES:
-            # After hello the seat belongs to the routing id: one a peer chose must be as hard
-            # to guess as a token (ZeroMQ's own ids start with a zero byte no peer may set).
-            return no(
-                "weak_identity",
-                f"a routing id you set must be at least {MIN_IDENTITY_BYTES} bytes and secret "
-                "(random, or derived from your token), or leave it unset",
-            )
-        seat = self.seats[msg.seat]
-        if not self.seats.check_token(msg.seat, msg.token):
-            return no("bad_token", f"wrong token for seat {msg.seat}")
-        other = self.seats.by_identity(identity)
-        if other is not None and other is not seat:
-            return no("already_seated", f"this connection holds seat {other.index}")
-        if seat.identity not in (None, identity) and seat.connected:
-            return no("seat_taken", f"seat {msg.seat} is held by a live connection")
-        again = seat.identity is not None
-        self.seats.claim(seat, identity, msg.name[:100], now)
-        self._said_bye.discard(seat.index)
-        self.log.info(
-            "agent joined" if not again else "agent reconnected", seat=seat.index, name=seat.name
-        )
-        self._send(identity, encode(self._welcome(seat.index)))
-        return None
+    # --- input -----------------------------------------------------------------------------------
 
-    def _welcome(self, seat: int) -> Welcome:
-        g = self.game
-        return Welcome(
-            PROTOCOL_VERSION,
-            self.opts.table,
-            seat,
-            g.ruleset.name,
-            g.ruleset.version,
-            g.seats,
-            self.fanout.last_seq(seat),
-        )
-
-    def _spectator_welcome(self) -> bytes:
-        return encode(self._welcome(-1))
-
-    def _resync(self, seat: Seat, msg: Resync) -> None:
+    def resync(self, seat: Seat, msg: Resync) -> float:
+        """-> the rate-limit cost of the replay (in messages)."""
         last = self.fanout.last_seq(seat.index)
-        if not -1 <= msg.last_seq <= last:
-            self._refuse(seat.identity, seat.index, "bad_seq", f"last_seq must be in -1..{last}")
-            return
         assert seat.identity is not None
+        if not -1 <= msg.last_seq <= last:
+            self.refuse(seat.identity, seat.index, "bad_seq", f"last_seq must be in -1..{last}")
+            return 0.0
         missed = self.fanout.since(seat.index, msg.last_seq)
-        self.limiter.charge(seat.identity, len(missed) / RESYNC_EVENTS_PER_TOKEN)
-        for blob in missed:
-            self._send(seat.identity, blob)
+        self.outbox.extend((seat.identity, blob) for blob in missed)
         seat.synced = True
         self.log.info("resync", seat=seat.index, after=msg.last_seq, sent=len(missed))
         req = self.game.pending
         if req is not None and req.seat == seat.index and self.deadline is not None:
             self._send_request(seat, req, self.deadline)
+        if self.state == LINGERING and seat.index not in self._said_bye:
+            self.outbox.append((seat.identity, encode(Bye("game_over"))))
+        return len(missed) / RESYNC_EVENTS_PER_TOKEN
 
-    def _reply(self, seat: Seat, msg: Reply) -> None:
-        if self._waiting:
+    def reply(self, seat: Seat, msg: Reply) -> None:
+        assert seat.identity is not None
+        if self.state == WAITING:
             why = "the table waits for every seat; the pending request will be sent again"
-            self._refuse(seat.identity, seat.index, "not_started", why, ref=msg.id)
+            self.refuse(seat.identity, seat.index, "not_started", why, ref=msg.id)
             return
         req = self.game.pending
         mine = req is not None and req.seat == seat.index
@@ -370,120 +186,174 @@ class Table:
             why = f"request {msg.id} is not pending" + (
                 f" (request {req.id} is)" if req is not None and mine else ""
             )
-            self._refuse(seat.identity, seat.index, code, why, ref=msg.id)
+            self.refuse(seat.identity, seat.index, code, why, ref=msg.id)
             return
         answered = time.perf_counter()
+        due = self.deadline.at if self.deadline is not None else None
         try:
             step = self.game.resume(msg.choice)
         except IllegalReply as exc:
-            self._refuse(seat.identity, seat.index, "illegal_reply", exc.reason, ref=msg.id)
+            self.refuse(seat.identity, seat.index, "illegal_reply", exc.reason, ref=msg.id)
             return
         self.round_trips.append(answered - self._asked_at)
         self.writer.decision(self.game.decisions[-1])
-        self._advance(step)
+        self._decided_by, self._decision_due = seat.index, due
+        self.advance(step)
 
-    def _refuse(
-        self, identity: bytes | None, seat: int, code: str, why: str, ref: int = -1
-    ) -> None:
-        self.log.warning(
-            "refused", seat=seat, peer=(identity or b"").hex()[:32], reason=code, detail=why[:300]
-        )
-        if identity is not None:
-            self._send(identity, encode(Error(code, why, ref)))
+    def bye(self, seat: Seat, reason: str, now: float) -> None:
+        self.log.info("agent left", seat=seat.index, reason=reason[:200])
+        self._said_bye.add(seat.index)
+        seat.synced = False
+        self.gone(seat, now, "bye")
 
-    # --- the game --------------------------------------------------------------------------------
+    def refuse(self, identity: bytes, seat: int, code: str, why: str, ref: int = -1) -> None:
+        self.outbox.append((identity, encode(Error(code, why, ref))))
+        self.on_refusal(seat, identity, code, why)
 
-    def _advance(self, step: Step) -> None:
+    def on_refusal(self, seat: int, identity: bytes, code: str, why: str) -> None:
+        self.refusal_hook(seat, identity, code, why)
+
+    # --- the game ------------------------------------------------------------------------------
+
+    def start(self, now: float) -> None:
+        """Every seat is there: play (or go on after a resume)."""
+        self.state = PLAYING
+        self.started_at = time.perf_counter()
+        self.log.info("all seats taken", agents=[s.name for s in self.seats.seats])
+        if not self.resumed:
+            self.advance(self.game.start())
+        elif self.game.pending is not None:
+            self._open(self.game.pending, now)
+
+    def advance(self, step: Step) -> None:
         self.writer.events(step.events)
+        self.dirty = True
+        if step.events:
+            self._decided_by = -1
+        out = self.outbox
         for seat_index, blob in self.fanout.add(step.events):
             if seat_index < 0:
-                self._publish(blob)
+                out.append((None, blob))
                 continue
             seat = self.seats[seat_index]
             if seat.identity is not None and seat.synced:
-                self._send(seat.identity, blob)
+                out.append((seat.identity, blob))
         req = step.request
         self.deadline = None
         if req is not None:
             self.writer.request(req)
-            self._open(req)
+            self._open(req, time.monotonic())
+        elif self.game.finished:
+            self._finish()
 
-    def _open(self, req: RequestSpec) -> None:
+    def _open(self, req: RequestSpec, now: float) -> None:
         seat = self.seats[req.seat]
-        now = time.monotonic()
-        self.deadline = deadline_for(req.id, req.seat, now, self.opts.deadline, seat.connected)
-        if seat.departed:
-            self.deadline.at = now
+        d = deadline_for(req.id, req.seat, now, self.opts.deadline, seat.connected)
+        if req.seat == self._decided_by and self._decision_due is not None:
+            # The same seat again with no event in between (a multi-step question, or `back`):
+            # one deadline covers the whole decision, so stepping back cannot stall the table.
+            d.at = self._decision_due
+        if not seat.connected or seat.departed:
+            d.at = now
+        self.deadline = d
         if seat.identity is not None and seat.synced:
-            self._send_request(seat, req, self.deadline)
+            self._send_request(seat, req, d)
 
     def _send_request(self, seat: Seat, req: RequestSpec, d: Deadline) -> None:
         assert seat.identity is not None
         msg = RequestMsg(req.to_wire(), round(d.remaining(time.monotonic()), 3))
         self._asked_at = time.perf_counter()
-        self._send(seat.identity, encode(msg))
+        self.outbox.append((seat.identity, encode(msg)))
 
     def _expire(self, d: Deadline) -> None:
         req = self.game.pending
         assert req is not None and req.id == d.request_id
         self.timeouts += 1
         seat = self.seats[req.seat]
-        self.log.warning(
+        self.log.info(
             "deadline passed, default applied",
             seat=req.seat,
             request=req.id,
-            default=req.default,
             connected=seat.connected,
         )
         step = self.game.resume(req.default, timeout=True)
         self.writer.decision(self.game.decisions[-1])
-        if seat.identity is not None:
+        self._decided_by, self._decision_due = req.seat, d.at
+        if seat.identity is not None and seat.connected:
             why = (
                 f"request {req.id} ({req.kind}) passed its deadline; "
                 f"its default {req.default!r} was applied"
             )
-            self._send(seat.identity, encode(Error("deadline", why, req.id)))
-        self._advance(step)
+            self.outbox.append((seat.identity, encode(Error("deadline", why, req.id))))
+        self.advance(step)
 
-    def _goodbye(self) -> None:
+    def _finish(self) -> None:
+        self.finished_at = time.perf_counter()
+        self.state = LINGERING
+        self.linger_until = time.monotonic() + self.opts.linger
         bye = encode(Bye("game_over"))
-        self._publish(bye)
+        self.outbox.append((None, bye))
         for seat in self.seats.seats:
             if seat.identity is not None and seat.synced:
-                self._send(seat.identity, bye)
-        # Keep answering (resyncs of late agents) until every agent said bye, or the linger ends:
-        # also for seats that are away now (or all seats of a resumed table), which may come
-        # back for their missing events and the outcome.
-        end = time.monotonic() + self.opts.linger
-        known = {s.index for s in self.seats.seats if s.identity is not None or self.resumed}
-        waiting = known - {s.index for s in self.seats.seats if s.departed} - self._said_bye
-        while waiting and time.monotonic() < end:
-            assert self._router is not None
-            if self._router.poll(100, zmq.POLLIN):
-                try:
-                    frames = self._router.recv_multipart(zmq.NOBLOCK)
-                except zmq.Again:
-                    continue
-                self._receive(frames)
-                late = self.seats.by_identity(frames[0])
-                if late is not None and late.synced and late.index not in self._said_bye:
-                    # a late resync: it has its events now; tell it the game is over
-                    self._send(frames[0], bye)
-            waiting -= self._said_bye
+                self.outbox.append((seat.identity, bye))
 
-    # --- output ----------------------------------------------------------------------------------
+    # --- clocks ----------------------------------------------------------------------------------
 
-    def _send(self, identity: bytes, blob: bytes) -> None:
-        assert self._router is not None
-        try:
-            self._router.send_multipart([identity, blob], zmq.NOBLOCK)
-        except zmq.ZMQError as exc:  # unknown peer (gone) or its queue is full
-            self.log.debug("not delivered", peer=identity.hex()[:32], reason=str(exc))
+    def beat(self, now: float) -> None:
+        """Heartbeat to every connected seat, and the spectator stream's welcome."""
+        blob = encode(Heartbeat(time.time()))
+        for seat in self.seats.seats:
+            if seat.identity is not None and seat.connected:
+                self.outbox.append((seat.identity, blob))
+        self.outbox.append((None, self.welcome(-1)))
+        for seat in self.seats.seats:
+            if seat.connected and now - seat.last_heard > self.opts.liveness:
+                self.gone(seat, now, f"silent for {now - seat.last_heard:.1f} s")
 
-    def _publish(self, blob: bytes) -> None:
-        assert self._pub is not None
-        with contextlib.suppress(zmq.ZMQError):
-            self._pub.send(blob, zmq.NOBLOCK)
+    def tick(self, now: float) -> None:
+        """Deadlines, departed bot processes, the start, the end of the linger."""
+        for index in self.departed():
+            seat = self.seats[index]
+            if not seat.departed:
+                self.log.warning("agent process exited; its seat takes defaults", seat=index)
+                seat.departed = True
+                self.gone(seat, now, "process exited")
+        if self.state == WAITING:
+            # A seat whose agent joined and whose bot process then exited counts as present.
+            if all(s.connected or s.departed for s in self.seats.seats):
+                self.start(now)
+            elif self.opts.fill_timeout > 0 and now - self.created > self.opts.fill_timeout:
+                if self.start_anyway:
+                    self.start(now)
+                    return
+                missing = [s.index for s in self.seats.seats if not s.connected]
+                what = "reconnect" if self.resumed else "join"
+                self.fill_failed = f"seats {missing} did not {what} within the fill timeout"
+                self.state = CLOSED
+        elif self.state == PLAYING:
+            d = self.deadline
+            if d is not None and d.due(now):
+                self._expire(d)
+        elif self.state == LINGERING:
+            waiting = {
+                s.index
+                for s in self.seats.seats
+                if (s.identity is not None or self.resumed) and not s.departed
+            } - self._said_bye
+            if not waiting or now >= self.linger_until:
+                self.state = CLOSED
+
+    def next_due(self) -> float | None:
+        """When `tick` has something to do next (None: only input can change anything)."""
+        if self.state == PLAYING and self.deadline is not None:
+            return self.deadline.at
+        if self.state == LINGERING:
+            return self.linger_until
+        if self.state == WAITING and self.opts.fill_timeout > 0:
+            return self.created + self.opts.fill_timeout
+        return None
+
+    # --- facts -------------------------------------------------------------------------------
 
     def stats(self) -> dict[str, Any]:
         took = max(self.finished_at - self.started_at, 0.0)
@@ -499,7 +369,15 @@ class Table:
             ),
         }
 
-
-def _endpoint(sock: zmq.Socket[bytes]) -> str:
-    raw = sock.getsockopt(zmq.LAST_ENDPOINT)
-    return raw.decode() if isinstance(raw, bytes) else str(raw)
+    def status(self) -> dict[str, Any]:
+        """Public facts for `status` (no tokens, no seed, nothing hidden)."""
+        return {
+            "name": self.name,
+            "game": self.game.ruleset.name,
+            "mode": self.mode,
+            "seats": self.game.seats,
+            "seated": sum(1 for s in self.seats.seats if s.connected),
+            "state": self.state,
+            "decisions": len(self.game.decisions),
+            "epoch": self.epoch,
+        }

@@ -1,10 +1,10 @@
-"""`sgs serve`: a headless game agent for one table over ZeroMQ (see docs/wire.md)."""
+"""`sgs serve`: a headless game agent for one table, or a lobby of many, over ZeroMQ
+(see docs/wire.md)."""
 
 from __future__ import annotations
 
 import argparse
 import os
-import secrets
 import signal
 import subprocess
 import sys
@@ -16,22 +16,13 @@ from typing import Any
 import structlog
 import zmq
 
-from game_agent.engine import ConfigError, Game
+from game_agent.engine import ConfigError
 from game_agent.games import load
-from game_agent.server import (
-    ResumeError,
-    Seats,
-    Table,
-    TableOptions,
-    read_sidecar,
-    resume_log,
-    sidecar_path,
-    write_sidecar,
-)
+from game_agent.server import ResumeError, Table, TableOptions, sidecar_path, write_sidecar
 from game_agent.server.seats import Seat
-from game_agent.server.table import FillTimeout
+from game_agent.server.server import Server, ServerOptions
+from game_agent.server.store import mark_finished, new_name, open_table, reopen_table, unfinished
 from protocol.errors import ProtocolError
-from replays import LogWriter, header_for
 from sgs.options import add_game_options, game_config
 from sgs.runner import bot_seed, winners_of
 from user_agent.bots import resolve
@@ -40,19 +31,22 @@ from user_agent.client import TOKEN_ENV
 log = structlog.get_logger("sgs.serve")
 OPEN = ("-", "", "remote")
 REMOTE = "remote"
+BOT_SEED_ENV = "SGS_BOT_SEED"
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("serve", help="serve one table over ZeroMQ until its game ends")
+    p = sub.add_parser(
+        "serve", help="serve one table, or a lobby of many, over ZeroMQ (docs/wire.md)"
+    )
     add_game_options(p)
     p.add_argument("--bind", default=None, help="ROUTER endpoint (default tcp://127.0.0.1:*)")
-    p.add_argument("--pub-bind", default=None, help="spectator PUB endpoint (default: next to it)")
-    p.add_argument("--table", default=None, help="table name agents may give in hello")
-    p.add_argument("--seed", type=int, default=None, help="game seed (default: random)")
-    p.add_argument("--deadline", type=float, default=None, help="seconds per request (30; 0=none)")
+    p.add_argument("--pub-bind", default=None, help="spectator XPUB endpoint (default: next to it)")
+    p.add_argument("--table", default=None, help="the table's name (agents give it in hello)")
+    p.add_argument("--seed", type=int, default=None, help="game seed (default: 64 random bits)")
+    p.add_argument("--deadline", type=float, default=None, help="seconds per decision (30; 0=none)")
     p.add_argument("--heartbeat", type=float, default=None, help="heartbeat interval (1 s)")
     p.add_argument("--liveness", type=float, default=None, help="silence = disconnected (5 s)")
-    p.add_argument("--log-dir", default="logs", help="where the log goes (default logs/)")
+    p.add_argument("--log-dir", default="logs", help="where logs go (default logs/)")
     p.add_argument(
         "--bots",
         default=None,
@@ -63,19 +57,33 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--resume", default=None, metavar="LOG", help="restart a crashed table")
     p.add_argument("--fill-timeout", type=float, default=0.0, help="give up waiting for seats")
     p.add_argument("--linger", type=float, default=3.0, help="wait for the agents' bye at the end")
+    p.add_argument(
+        "--lobby",
+        action="store_true",
+        help="run until stopped: agents `join` a queue and tables open as queues fill; "
+        "unfinished tables in --log-dir are resumed at start",
+    )
+    p.add_argument(
+        "--durability",
+        choices=["os", "disk"],
+        default="os",
+        help="before anything is sent, the log reaches the OS (survives a crash of this "
+        "process; default) or the disk (fdatasync: survives a power cut)",
+    )
+    p.add_argument("--max-connections", type=int, default=4096, help="connection cap")
+    p.add_argument("--curve-secret", default=None, metavar="FILE", help="CURVE: server secret key")
+    p.add_argument(
+        "--curve-allow", default=None, metavar="DIR", help="CURVE: allowed client public keys"
+    )
     p.set_defaults(run=run)
 
 
 @dataclass
 class Setup:
-    game: Game
-    seats: Seats
-    writer: LogWriter
-    log_path: str
-    options: TableOptions
-    bots: list[str | None]  # per seat: the bot spec to start, or None (open)
-    resumed: bool
+    table: Table
     sidecar: dict[str, Any]
+    bots: list[str | None]  # per seat: the bot spec to start, or None (open)
+    report: str = ""
 
 
 def say(line: str) -> None:
@@ -89,25 +97,12 @@ def bot_specs(spec: str | None, seats: int) -> list[str | None]:
     return [None if items[i % len(items)] in OPEN else items[i % len(items)] for i in range(seats)]
 
 
-def pick_log_path(log_dir: str, game: str, seed: int) -> str:
-    os.makedirs(log_dir, exist_ok=True)
-    base = os.path.join(log_dir, f"{game}-{seed}")
-    path, n = f"{base}.sgslog", 1
-    while os.path.exists(path):
-        n += 1
-        path = f"{base}-{n}.sgslog"
-    return path
-
-
 def table_options(args: argparse.Namespace, saved: dict[str, Any]) -> TableOptions:
     def pick(name: str, default: Any) -> Any:
-        value = getattr(args, name)
+        value = getattr(args, name, None)
         return value if value is not None else saved.get(name, default)
 
     return TableOptions(
-        bind=pick("bind", "tcp://127.0.0.1:*"),
-        pub_bind=pick("pub_bind", None),
-        table=pick("table", ""),
         deadline=float(pick("deadline", 30.0)),
         heartbeat=float(pick("heartbeat", 1.0)),
         liveness=float(pick("liveness", 5.0)),
@@ -116,95 +111,155 @@ def table_options(args: argparse.Namespace, saved: dict[str, Any]) -> TableOptio
     )
 
 
+def server_options(args: argparse.Namespace, saved: dict[str, Any]) -> ServerOptions:
+    bind = args.bind or saved.get("endpoint") or "tcp://127.0.0.1:*"
+    return ServerOptions(
+        bind=str(bind),
+        pub_bind=args.pub_bind or saved.get("pub_endpoint"),
+        heartbeat=float(args.heartbeat or saved.get("heartbeat", 1.0)),
+        lobby=args.lobby,
+        max_connections=args.max_connections,
+        durability=args.durability,
+    )
+
+
 def fresh(args: argparse.Namespace) -> Setup:
     ruleset = load(args.game)
-    seed = args.seed if args.seed is not None else secrets.randbelow(1 << 31)
-    game = Game(ruleset, game_config(args), seed)
-    bots = bot_specs(args.bots, game.seats)
+    config = game_config(args)
+    seats = ruleset.seat_count(ruleset.configure(config))
+    bots = bot_specs(args.bots, seats)
     agents = [REMOTE if b is None else resolve(b, ruleset.name).name for b in bots]
-    seats = Seats.new(agents)
-    path = pick_log_path(args.log_dir, ruleset.name, seed)
-    writer = LogWriter(path, header_for(game, agents, args.table or ""))
-    opts = table_options(args, {})
-    sidecar = {"game": args.game, "tokens": seats.tokens, "agents": agents, "bots": bots}
-    return Setup(game, seats, writer, path, opts, bots, False, sidecar)
+    opened = open_table(
+        args.log_dir,
+        args.table or "",
+        args.game,
+        config,
+        table_options(args, {}),
+        agents=agents,
+        seed=args.seed,
+        mode=str(config.get("mode", "")),
+        extra={"bots": bots},
+    )
+    return Setup(opened.table, opened.sidecar, bots)
 
 
 def resumed(args: argparse.Namespace) -> Setup:
-    path = args.resume
-    saved = read_sidecar(path)
-    if ":" in str(saved.get("game", "")):
-        load(str(saved["game"]))  # a ruleset given by module path: register it again
-    r = resume_log(path)
-    if r.cut:
-        say(f"resume: cut a damaged tail: {r.cut}")
-    say(
-        f"resume: {len(r.game.events)} events and {len(r.game.decisions)} decisions re-executed "
-        f"and matched; appended {r.appended_events} missing events"
-        + (" and the pending request" if r.appended_request else "")
-    )
-    agents = [str(a) for a in saved.get("agents", [REMOTE] * r.game.seats)]
-    seats = Seats([str(t) for t in saved["tokens"]], agents)
-    bots = bot_specs(args.bots, r.game.seats)
-    opts = table_options(args, saved)
-    if args.bind is None and saved.get("endpoint"):
-        opts.bind = str(saved["endpoint"])  # the agents reconnect where they were
-    if args.pub_bind is None and saved.get("pub_endpoint"):
-        opts.pub_bind = str(saved["pub_endpoint"])
-    return Setup(r.game, seats, r.writer, path, opts, bots, True, saved)
+    r = reopen_table(args.resume)
+    r.table.opts = table_options(args, r.sidecar)
+    bots = bot_specs(args.bots, r.table.game.seats)
+    return Setup(r.table, r.sidecar, bots, r.report)
+
+
+def make_curve(args: argparse.Namespace) -> Any:
+    if not args.curve_secret:
+        if args.curve_allow:
+            raise ValueError("--curve-allow needs --curve-secret")
+        return None
+    from game_agent.server.curve import CurveServer
+
+    return CurveServer(zmq.Context.instance(), args.curve_secret, args.curve_allow)
 
 
 def run(args: argparse.Namespace) -> int:
     signal.signal(signal.SIGTERM, _terminate)
+    if args.lobby:
+        return run_lobby(args)
     try:
         setup = resumed(args) if args.resume else fresh(args)
-    except (ConfigError, ValueError, ProtocolError) as exc:
+        curve = make_curve(args)
+    except (ConfigError, ValueError, ProtocolError, OSError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     except ResumeError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 4
-    game = setup.game
-    table = Table(game, setup.seats, setup.writer, setup.options, resumed=setup.resumed)
+    if setup.report:
+        say(f"resume: {setup.report}")
+    table = setup.table
+    server = Server(server_options(args, setup.sidecar), curve=curve)
     procs: list[subprocess.Popen[bytes]] = []
     finished = False
     try:
         try:
-            endpoint, pub = table.bind()
+            endpoint, pub = server.bind()
         except (zmq.ZMQError, ValueError) as exc:
             print(f"error: cannot bind the table's endpoints: {exc}", file=sys.stderr)
-            if not setup.resumed:  # nothing was played: leave no empty log behind
-                setup.writer.close()
-                os.unlink(setup.log_path)
+            if not args.resume:  # nothing was played: leave no empty log behind
+                table.writer.close()
+                os.unlink(table.log_path)
+                os.unlink(sidecar_path(table.log_path))
             return 2
-        write_sidecar(
-            setup.log_path,
-            {
-                **setup.sidecar,
-                "endpoint": endpoint,
-                "pub_endpoint": pub,
-                "table": setup.options.table,
-                "deadline": setup.options.deadline,
-                "heartbeat": setup.options.heartbeat,
-                "liveness": setup.options.liveness,
-            },
-        )
+        setup.sidecar = {**setup.sidecar, "endpoint": endpoint, "pub_endpoint": pub}
+        write_sidecar(table.log_path, setup.sidecar)
+        server.add(table)
         announce(setup, endpoint, pub)
         procs = start_bots(setup, endpoint)
         seat_of = {id(p): s.index for p, s in zip(procs, _bot_seats(setup), strict=True)}
         table.departed = lambda: [seat_of[id(p)] for p in procs if p.poll() is not None]
-        outcome = table.run()
+        server.on_closed = lambda t: mark_finished(t, setup.sidecar)
+        server.run(until=lambda: table.name not in server.tables)
+        if table.fill_failed:
+            print(f"error: {table.fill_failed}", file=sys.stderr)
+            return 3
         finished = True
-    except FillTimeout as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 3
     finally:
-        table.close()
-        setup.writer.close()
+        server.close()
+        table.writer.close()
         # After a finished game the bots leave by themselves; otherwise (interrupted, refused)
         # they are stopped now. The log stays resumable either way.
         stop_bots(procs, grace=5.0 if finished else 0.0)
-    report(setup, table, outcome)
+    report(table)
+    return 0
+
+
+def run_lobby(args: argparse.Namespace) -> int:
+    """Many tables in this process until SIGTERM / Ctrl-C; unfinished ones resumed first."""
+    try:
+        curve = make_curve(args)
+        server = Server(server_options(args, {}), curve=curve)
+        endpoint, pub = server.bind()
+    except (ValueError, OSError, zmq.ZMQError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    sidecars: dict[str, dict[str, Any]] = {}
+    opts = table_options(args, {})
+    opts.fill_timeout = args.fill_timeout or 60.0
+
+    def opened(t: Table, sidecar: dict[str, Any]) -> Table:
+        sidecars[t.name] = sidecar
+        t.start_anyway = True
+        return t
+
+    for path in unfinished(args.log_dir):
+        try:
+            r = reopen_table(path, opts)
+        except (ResumeError, ValueError) as exc:
+            say(f"resume: {path}: refused: {exc}")
+            continue
+        server.add(opened(r.table, r.sidecar))
+        say(f"resume: table {r.table.name!r} ({path}): {r.report}")
+
+    def new_table(game: str, config: dict[str, Any], mode: str) -> Table:
+        o = open_table(
+            args.log_dir, new_name(game), game, config, opts, mode=mode, extra={"lobby": True}
+        )
+        return opened(o.table, o.sidecar)
+
+    def closed(t: Table) -> None:
+        mark_finished(t, sidecars.pop(t.name, {}))
+        say(f"table {t.name!r} finished: {t.game.outcome} ({t.log_path})")
+
+    server.open_table = new_table
+    server.on_closed = closed
+    say(f"lobby on {endpoint}; spectators on {pub}; logs in {args.log_dir}")
+    say(f"join: sgs bot --connect {endpoint} --lobby --game GAME --seats N")
+    say(f"status: sgs status --connect {endpoint}")
+    try:
+        server.run()
+    except (KeyboardInterrupt, SystemExit):
+        say(f"stopping: {len(server.tables)} unfinished tables stay resumable in {args.log_dir}")
+    finally:
+        server.close()
     return 0
 
 
@@ -213,44 +268,41 @@ def _terminate(signum: int, frame: object) -> None:
 
 
 def announce(setup: Setup, endpoint: str, pub: str) -> None:
-    game = setup.game
-    say(
-        f"table {setup.options.table!r}: {game.ruleset.name} for {game.seats} seats, "
-        f"seed {game.seed}, on {endpoint}"
-    )
-    say(f"spectators: sgs watch --connect {pub}")
-    for seat in setup.seats.seats:
+    table = setup.table
+    game = table.game
+    say(f"table {table.name!r}: {game.ruleset.name} for {game.seats} seats, on {endpoint}")
+    say(f"spectators: sgs watch --connect {pub}" + (f" --table {table.name}" if table.name else ""))
+    for seat in table.seats.seats:
         bot = setup.bots[seat.index]
         if bot is not None:
             say(f"seat {seat.index}: bot process {bot}")
         else:
-            join = f"--connect {endpoint} --seat {seat.index} --token {seat.token}"
-            say(f"seat {seat.index}: sgs bot {join}   (or: sgs play {join})")
-    say(f"log: {setup.log_path}")
-    say(f"seats file: {sidecar_path(setup.log_path)}")
+            # the token in the environment: a command line is visible to every local user
+            join = f"--connect {endpoint} --seat {seat.index}"
+            say(f"seat {seat.index}: {TOKEN_ENV}={seat.token} sgs bot {join}   (or: sgs play …)")
+    say(f"log: {table.log_path}")
+    say(f"seats file: {sidecar_path(table.log_path)}")
 
 
 def _bot_seats(setup: Setup) -> list[Seat]:
-    return [s for s in setup.seats.seats if setup.bots[s.index] is not None]
+    return [s for s in setup.table.seats.seats if setup.bots[s.index] is not None]
 
 
 def start_bots(setup: Setup, endpoint: str) -> list[subprocess.Popen[bytes]]:
     procs = []
-    for seat in setup.seats.seats:
+    table = setup.table
+    for seat in table.seats.seats:
         spec = setup.bots[seat.index]
         if spec is None:
             continue
-        cmd = bot_command(
-            endpoint,
-            seat.index,
-            seat.token,
-            spec,
-            bot_seed(setup.game.seed, seat.index),
-            setup.options,
-        )
-        # The token goes through the environment: a command line is readable by every local
-        # user (ps, /proc/*/cmdline), and with it a human at another seat could take this one.
-        env = {**child_env(), TOKEN_ENV: seat.token}
+        cmd = bot_command(endpoint, seat.index, spec, table.opts)
+        # Secrets go through the environment, never argv (readable by every local user): the
+        # token, and the bot's seed (derived from the game's seed, which it would reveal).
+        env = {
+            **child_env(),
+            TOKEN_ENV: seat.token,
+            BOT_SEED_ENV: str(bot_seed(table.game.seed, seat.index)),
+        }
         procs.append(subprocess.Popen(cmd, stdin=subprocess.DEVNULL, env=env))
         log.info("bot started", seat=seat.index, bot=spec, pid=procs[-1].pid)
     return procs
@@ -266,15 +318,12 @@ def child_env() -> dict[str, str]:
     return env
 
 
-def bot_command(
-    endpoint: str, seat: int, token: str, spec: str, seed: int, opts: TableOptions
-) -> list[str]:
+def bot_command(endpoint: str, seat: int, spec: str, opts: TableOptions) -> list[str]:
     level = os.environ.get("SGS_BOT_LOG_LEVEL", "warning")
     return [
         sys.executable, "-m", "sgs.cli", "--log-level", level, "bot",
         "--connect", endpoint, "--seat", str(seat), "--bot", spec,
-        "--seed", str(seed), "--heartbeat", str(opts.heartbeat),
-        "--liveness", str(opts.liveness),
+        "--heartbeat", str(opts.heartbeat), "--liveness", str(opts.liveness),
     ]  # fmt: skip
 
 
@@ -292,8 +341,9 @@ def stop_bots(procs: Sequence[subprocess.Popen[bytes]], grace: float = 5.0) -> N
                 p.wait()
 
 
-def report(setup: Setup, table: Table, outcome: dict[str, Any]) -> None:
-    game = setup.game
+def report(table: Table) -> None:
+    game = table.game
+    outcome = dict(game.outcome or {})
     line = game.ruleset.schema.render_event("game_over", {"outcome": outcome})
     winners = winners_of(outcome)
     say(f"result: {line}")
@@ -304,4 +354,4 @@ def report(setup: Setup, table: Table, outcome: dict[str, Any]) -> None:
         f"{s['seconds']} s ({s['ms_per_decision']} ms per decision, "
         f"median request-to-reply {s['median_round_trip_ms']} ms)"
     )
-    say(f"log: {setup.log_path}")
+    say(f"log: {table.log_path}")

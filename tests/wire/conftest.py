@@ -8,6 +8,7 @@ Every wait is bounded; every process a test starts is killed (by its pid) when t
 from __future__ import annotations
 
 import contextlib
+import hmac
 import json
 import os
 import queue
@@ -256,7 +257,8 @@ class RawAgent:
         self.ctx = zmq.Context.instance()
         self.sock = self.ctx.socket(zmq.DEALER)
         self.sock.setsockopt(zmq.LINGER, 0)
-        self.sock.setsockopt(zmq.IDENTITY, identity or b"raw-" + secrets.token_hex(8).encode())
+        if identity is not None:
+            self.sock.setsockopt(zmq.IDENTITY, identity)
         self.sock.connect(endpoint)
         self.events: list[dict[str, Any]] = []
         self.errors: list[dict[str, Any]] = []
@@ -269,8 +271,18 @@ class RawAgent:
     def hello(
         self, seat: int, token: str, version: int = PROTOCOL_VERSION, table: str = ""
     ) -> dict[str, Any]:
+        """The seat handshake of PROTOCOL.md section 4: hello, check the challenge, auth."""
+        nonce = secrets.token_hex(16)
         self.send({"t": "hello", "version": version, "table": table, "seat": seat,
-                   "token": token, "name": "raw"})  # fmt: skip
+                   "nonce": nonce, "name": "raw"})  # fmt: skip
+        got = self.recv_type("challenge", "error")
+        if got["t"] == "error":
+            return got
+        key = token.encode()
+        mine = f"sgs-server\n{got['table']}\n{seat}\n{nonce}\n{got['nonce']}".encode()
+        assert hmac.compare_digest(got["proof"], hmac.new(key, mine, "sha256").hexdigest())
+        theirs = f"sgs-agent\n{got['table']}\n{seat}\n{nonce}\n{got['nonce']}".encode()
+        self.send({"t": "auth", "proof": hmac.new(key, theirs, "sha256").hexdigest()})
         return self.recv_type("welcome", "error")
 
     def recv(self, timeout: float = 5.0) -> dict[str, Any] | None:

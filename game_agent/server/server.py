@@ -1,0 +1,547 @@
+"""The game-agent process: one ROUTER and one XPUB for any number of tables, in one loop.
+
+    server = Server(ServerOptions(bind=..., lobby=True, log_dir="logs"))
+    server.bind()
+    server.add(table)            # tables from the command line, a crash resume, or the lobby
+    server.run(until=...)        # the event loop
+
+The loop is single-threaded and owns every socket. Each turn it waits (bounded by the next
+heartbeat and the nearest deadline of any table), handles a batch of messages, runs the clocks,
+then flushes: every table's new log records reach the OS (or the disk, `durability="disk"`)
+before any of its messages leave, so an agent never holds an event a crash could lose.
+
+Sessions. A routing id is not an identity: a seat belongs to the *connection* (file descriptor,
+from the message's SRCFD) that proved its token in the handshake (protocol.handshake), and the
+session ends when the connection's monitor reports it gone. A new connection that proves the
+token takes the seat over (the old one is told `session_replaced`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import structlog
+import zmq
+
+from game_agent.engine import ConfigError
+from game_agent.games import available, load
+from game_agent.server.connections import Connections, connection_cap
+from game_agent.server.lobby import Lobby, QueueKey, Waiting
+from game_agent.server.ratelimit import LogBudget, RateLimiter
+from game_agent.server.seats import Seat
+from game_agent.server.table import CLOSED, Table
+from protocol import handshake
+from protocol.codec import MAX_AGENT_MESSAGE_BYTES, MAX_MESSAGE_BYTES, decode, encode
+from protocol.errors import ProtocolError
+from protocol.messages import (
+    Auth,
+    Bye,
+    Challenge,
+    Error,
+    Heartbeat,
+    Hello,
+    Join,
+    Queued,
+    Reply,
+    Resync,
+    Seated,
+    Status,
+    Tables,
+)
+from protocol.version import PROTOCOL_VERSION
+
+log = structlog.get_logger("sgs.server")
+
+MAX_FRAME_BYTES = MAX_MESSAGE_BYTES  # larger frames make libzmq drop the connection
+MAX_SUBSCRIPTION_BYTES = 256  # a spectator's subscription is a table name
+MAX_BATCH = 256  # messages handled per loop turn before the clocks run again
+MAX_HANDSHAKES = 4096  # handshakes in flight (the oldest is forgotten first)
+HANDSHAKE_SECONDS = 10.0  # a challenge must be answered within this long
+
+
+@dataclass
+class ServerOptions:
+    bind: str = "tcp://127.0.0.1:*"
+    pub_bind: str | None = None  # default: next to `bind`
+    heartbeat: float = 1.0
+    lobby: bool = False  # accept `join` and open tables as queues fill
+    rate: float = 200.0  # messages per second per connection
+    burst: float = 400.0
+    source_rate: float = 1000.0  # messages per second per source before a seat is proven
+    source_burst: float = 4000.0
+    max_connections: int = 4096
+    durability: str = "os"  # "os": flush before sending; "disk": fdatasync before sending
+
+
+@dataclass
+class Session:
+    table: Table
+    seat: Seat
+    conn: int  # the connection's file descriptor
+
+
+@dataclass
+class Pending:
+    """A handshake between `challenge` and `auth`."""
+
+    table: Table
+    seat: int
+    agent_nonce: str
+    server_nonce: str
+    name: str
+    conn: int
+    at: float
+
+
+@dataclass
+class Counters:
+    messages: int = 0
+    refused: int = 0
+    tables_opened: int = 0
+    tables_closed: int = 0
+    by_code: dict[str, int] = field(default_factory=dict)
+
+
+def default_pub_bind(bind: str) -> str:
+    if bind.startswith("ipc://"):
+        return bind + ".pub"
+    if bind.startswith("tcp://"):
+        host = bind[len("tcp://") :].rsplit(":", 1)[0]
+        return f"tcp://{host}:*"
+    raise ValueError(f"give --pub-bind for the spectator stream of {bind}")
+
+
+class Server:
+    def __init__(
+        self,
+        options: ServerOptions,
+        *,
+        context: zmq.Context[zmq.Socket[bytes]] | None = None,
+        curve: Any = None,
+    ) -> None:
+        self.opts = options
+        self.tables: dict[str, Table] = {}
+        self.sessions: dict[bytes, Session] = {}
+        self.handshakes: OrderedDict[bytes, Pending] = OrderedDict()
+        self.lobby = Lobby()
+        self.per_conn = RateLimiter(options.rate, options.burst)
+        self.per_source = RateLimiter(options.source_rate, options.source_burst)
+        self.refusal_log = LogBudget()
+        self.conns = Connections(connection_cap(options.max_connections))
+        self.counters = Counters()
+        self.endpoint = ""
+        self.pub_endpoint = ""
+        self.curve = curve  # a game_agent.server.curve.CurveServer, or None
+        # Opens a table for a full lobby queue: (game, config, mode, n seats) -> Table.
+        self.open_table: Callable[[str, dict[str, Any], str], Table] | None = None
+        self.on_closed: Callable[[Table], None] = lambda table: None
+        self._ctx = context or zmq.Context.instance()
+        self._router: zmq.Socket[bytes] | None = None
+        self._pub: zmq.Socket[bytes] | None = None
+        self._poller = zmq.Poller()
+        self._mons: list[zmq.Socket[bytes]] = []
+        self._next_beat = 0.0
+        self._stopping = False
+
+    # --- sockets -----------------------------------------------------------------------------
+
+    def bind(self) -> tuple[str, str]:
+        hb = int(self.opts.heartbeat * 1000)
+        router = self._ctx.socket(zmq.ROUTER)
+        router.setsockopt(zmq.MAXMSGSIZE, MAX_FRAME_BYTES)
+        router.setsockopt(zmq.ROUTER_MANDATORY, 1)  # an unknown peer is an error, not a drop
+        router.setsockopt(zmq.LINGER, 1000)
+        router.setsockopt(zmq.HANDSHAKE_IVL, 5000)  # silent TCP connections are dropped
+        router.setsockopt(zmq.HEARTBEAT_IVL, max(hb, 100))  # dead peers are noticed
+        router.setsockopt(zmq.HEARTBEAT_TIMEOUT, max(5 * hb, 1000))
+        pub = self._ctx.socket(zmq.XPUB)
+        pub.setsockopt(zmq.XPUB_MANUAL, 1)  # subscriptions are ours to accept
+        pub.setsockopt(zmq.MAXMSGSIZE, MAX_SUBSCRIPTION_BYTES)
+        pub.setsockopt(zmq.RCVHWM, 1000)
+        pub.setsockopt(zmq.LINGER, 1000)
+        pub.setsockopt(zmq.HANDSHAKE_IVL, 5000)
+        if self.curve is not None:
+            self.curve.apply(router)
+            self.curve.apply(pub)
+        self._router, self._pub = router, pub
+        self._mons = [self.conns.watch(router), self.conns.watch(pub)]
+        router.bind(self.opts.bind)
+        pub.bind(self.opts.pub_bind or default_pub_bind(self.opts.bind))
+        self.endpoint = _endpoint(router)
+        self.pub_endpoint = _endpoint(pub)
+        for sock in (router, pub, *self._mons):
+            self._poller.register(sock, zmq.POLLIN)
+        log.info("listening", endpoint=self.endpoint, spectators=self.pub_endpoint)
+        return self.endpoint, self.pub_endpoint
+
+    def close(self) -> None:
+        for table in list(self.tables.values()):
+            table.writer.close()
+        self.conns.close()
+        for sock in (self._router, self._pub):
+            if sock is not None:
+                sock.close()
+        self._router = self._pub = None
+        if self.curve is not None:
+            self.curve.close()
+
+    # --- tables -------------------------------------------------------------------------------
+
+    def add(self, table: Table) -> None:
+        if table.name in self.tables:
+            raise ValueError(f"a table named {table.name!r} is open already")
+        table.refusal_hook = self._log_refusal
+        self.tables[table.name] = table
+        self.counters.tables_opened += 1
+
+    def stop(self) -> None:
+        self._stopping = True
+
+    # --- the loop --------------------------------------------------------------------------------
+
+    def run(self, until: Callable[[], bool] | None = None) -> None:
+        """Serve until `until()` is true (checked every turn), or `stop()`."""
+        if self._router is None:
+            self.bind()
+        while not self._stopping and not (until is not None and until()):
+            self.turn()
+
+    def turn(self) -> None:
+        assert self._router is not None and self._pub is not None
+        now = time.monotonic()
+        wait = self._next_beat - now
+        for table in self.tables.values():
+            due = table.next_due()
+            if due is not None and due - now < wait:
+                wait = due - now
+        ready = dict(self._poller.poll(int(min(max(wait, 0.0), self.opts.heartbeat) * 1000) + 1))
+        for mon in self._mons:
+            if mon in ready:
+                self._drain_monitor(mon)
+        if self._pub in ready:
+            self._subscriptions()
+        if self._router in ready:
+            for _ in range(MAX_BATCH):
+                try:
+                    frames = self._router.recv_multipart(zmq.NOBLOCK, copy=False)
+                except zmq.Again:
+                    break
+                self._receive(frames)
+        self._clocks()
+        self._flush()
+
+    def _drain_monitor(self, mon: zmq.Socket[bytes]) -> None:
+        for fd in self.conns.drain(mon):
+            self._connection_gone(fd)
+
+    def _connection_gone(self, fd: int) -> None:
+        now = time.monotonic()
+        for identity, s in list(self.sessions.items()):
+            if s.conn == fd:
+                del self.sessions[identity]
+                if s.seat.identity == identity:
+                    s.table.gone(s.seat, now, "connection closed")
+                    s.table.release(s.seat)
+        for identity, p in list(self.handshakes.items()):
+            if p.conn == fd:
+                del self.handshakes[identity]
+        self.lobby.drop_connection(fd)
+        self.per_conn.forget(fd)
+
+    def _clocks(self) -> None:
+        now = time.monotonic()
+        beat = now >= self._next_beat
+        if beat:
+            self._next_beat = now + self.opts.heartbeat
+            while self.handshakes:
+                oldest = next(iter(self.handshakes.values()))
+                if now - oldest.at < HANDSHAKE_SECONDS:
+                    break
+                self.handshakes.popitem(last=False)
+        closed = []
+        for table in self.tables.values():
+            if beat:
+                table.beat(now)
+            table.tick(now)
+            if table.state == CLOSED:
+                closed.append(table)
+        for table in closed:
+            self._flush_table(table)
+            del self.tables[table.name]
+            for identity in [i for i, s in self.sessions.items() if s.table is table]:
+                del self.sessions[identity]
+            table.writer.close()
+            self.counters.tables_closed += 1
+            log.info("table closed", table=table.name, outcome=table.game.outcome)
+            self.on_closed(table)
+
+    def _flush(self) -> None:
+        for table in self.tables.values():
+            if table.outbox:
+                self._flush_table(table)
+
+    def _flush_table(self, table: Table) -> None:
+        """The table's log first (durability), then its messages."""
+        if table.dirty:
+            if self.opts.durability == "disk":
+                table.writer.sync()
+            else:
+                table.writer.flush()
+            table.dirty = False
+        out, table.outbox = table.outbox, []
+        for identity, blob in out:
+            if identity is None:
+                self._publish(table.topic, blob)
+            else:
+                self._send(identity, blob)
+
+    # --- input -------------------------------------------------------------------------------
+
+    def _receive(self, frames: list[zmq.Frame]) -> None:
+        self.counters.messages += 1
+        identity = frames[0].bytes
+        payload = frames[-1]
+        conn = int(payload.get(zmq.SRCFD))
+        now = time.monotonic()
+        session = self.sessions.get(identity)
+        if session is not None and session.conn != conn:
+            # the id now rides on another connection: that connection proved nothing
+            self._drain_monitor(self._mons[0])
+            session = self.sessions.get(identity)
+        if not self.per_conn.allow(conn, now):
+            if self.per_conn.should_warn(conn, now):
+                self._refuse(identity, -1, "rate_limited", "too many messages; slow down")
+            return
+        if session is None:
+            source = _source(payload)
+            if not self.per_source.allow(source, now):
+                if self.per_source.should_warn(source, now):
+                    self._refuse(identity, -1, "rate_limited", "too many messages from your host")
+                return
+        if len(frames) != 2:
+            self._refuse(identity, -1, "bad_frames", "send exactly one frame per message")
+            return
+        try:
+            msg = decode(payload.bytes, max_bytes=MAX_AGENT_MESSAGE_BYTES)
+        except ProtocolError as exc:
+            self._refuse(identity, -1, exc.code, exc.message)
+            return
+        if isinstance(msg, Hello):
+            self._hello(identity, conn, msg, now)
+        elif isinstance(msg, Auth):
+            self._auth(identity, conn, msg, now)
+        elif isinstance(msg, Join):
+            self._join(identity, conn, msg)
+        elif isinstance(msg, Status):
+            self._send(identity, encode(self.status()))
+        elif isinstance(msg, Bye) and session is None:
+            self.handshakes.pop(identity, None)
+            self._left_queue(identity)
+        elif msg.TYPE not in ("reply", "resync", "heartbeat", "bye"):
+            self._refuse(identity, -1, "unexpected_type", f"{msg.TYPE} is sent by the server")
+        elif session is None or session.conn != conn:
+            if isinstance(msg, Heartbeat) and identity in self.lobby.where:
+                return
+            self._refuse(identity, -1, "not_seated", f"send hello before {msg.TYPE}")
+        else:
+            table, seat = session.table, session.seat
+            table.heard(seat, now)
+            if isinstance(msg, Reply):
+                table.reply(seat, msg)
+            elif isinstance(msg, Resync):
+                self.per_conn.charge(conn, table.resync(seat, msg))
+            elif isinstance(msg, Bye):
+                table.bye(seat, msg.reason, now)
+                del self.sessions[identity]
+
+    def _hello(self, identity: bytes, conn: int, msg: Hello, now: float) -> None:
+        def no(code: str, why: str) -> None:
+            self._refuse(identity, msg.seat, code, why)
+
+        if msg.version != PROTOCOL_VERSION:
+            return no(
+                "version_mismatch",
+                f"this server speaks protocol {PROTOCOL_VERSION}, not {msg.version}",
+            )
+        table = self._table_named(msg.table)
+        if table is None:
+            names = "" if len(self.tables) > 5 else f" (open: {sorted(self.tables)})"
+            return no("unknown_table", f"no table {msg.table!r} here{names}")
+        if msg.seat == -1:
+            return no("spectator", f"spectators subscribe to {self.pub_endpoint}")
+        if not 0 <= msg.seat < len(table.seats):
+            return no("unknown_seat", f"seats are 0..{len(table.seats) - 1}")
+        if not handshake.is_nonce(msg.nonce):
+            return no("bad_nonce", f"nonce must be {handshake.NONCE_HEX} lowercase hex digits")
+        held = self.sessions.get(identity)
+        if held is not None and (held.table is not table or held.seat.index != msg.seat):
+            return no("already_seated", f"this connection holds seat {held.seat.index}")
+        server_nonce = handshake.new_nonce()
+        token = table.seats[msg.seat].token
+        proof = handshake.server_proof(token, table.name, msg.seat, msg.nonce, server_nonce)
+        self.handshakes[identity] = Pending(
+            table, msg.seat, msg.nonce, server_nonce, msg.name[:100], conn, now
+        )
+        self.handshakes.move_to_end(identity)
+        while len(self.handshakes) > MAX_HANDSHAKES:
+            self.handshakes.popitem(last=False)
+        self._send(identity, encode(Challenge(table.name, server_nonce, proof)))
+        return None
+
+    def _auth(self, identity: bytes, conn: int, msg: Auth, now: float) -> None:
+        p = self.handshakes.pop(identity, None)
+        if p is None or p.conn != conn or p.table.state == CLOSED:
+            self._refuse(identity, -1, "no_handshake", "send hello, then auth with its challenge")
+            return
+        table, seat = p.table, p.table.seats[p.seat]
+        want = handshake.agent_proof(seat.token, table.name, p.seat, p.agent_nonce, p.server_nonce)
+        if not handshake.same(msg.proof, want):
+            self._refuse(identity, p.seat, "bad_token", f"wrong token for seat {p.seat}")
+            return
+        old = seat.identity
+        if old is not None and old != identity:
+            # A new connection proved the token: the seat moves to it.
+            self.sessions.pop(old, None)
+            why = f"seat {p.seat} was taken over by a new connection that proved its token"
+            table.outbox.append((old, encode(Error("session_replaced", why, -1))))
+            log.info("session replaced", table=table.name, seat=p.seat)
+        self.sessions[identity] = Session(table, seat, conn)
+        table.claim(seat, identity, p.name, now)
+
+    def _join(self, identity: bytes, conn: int, msg: Join) -> None:
+        def no(code: str, why: str) -> None:
+            self._refuse(identity, -1, code, why)
+
+        if not self.opts.lobby or self.open_table is None:
+            return no("no_lobby", "this server hosts fixed tables; say hello to a seat")
+        if msg.version != PROTOCOL_VERSION:
+            return no(
+                "version_mismatch",
+                f"this server speaks protocol {PROTOCOL_VERSION}, not {msg.version}",
+            )
+        if identity in self.sessions:
+            return no("already_seated", "this connection holds a seat")
+        if msg.game not in available():
+            return no("unknown_game", f"no game {msg.game!r}; games: {', '.join(available())}")
+        config: dict[str, Any] = {}
+        if msg.mode:
+            config["mode"] = msg.mode
+        if msg.players:
+            config["players"] = msg.players
+        try:
+            ruleset = load(msg.game)
+            needed = ruleset.seat_count(ruleset.configure(config))
+        except ConfigError as exc:
+            return no("bad_config", str(exc))
+        key: QueueKey = (msg.game, msg.mode, msg.players)
+        if len(self.lobby) >= self.lobby.max_waiting:
+            return no("lobby_full", "too many agents are waiting; try again later")
+        q = self.lobby.join(key, needed, Waiting(identity, conn, msg.name[:100]))
+        seated = self.lobby.full(q)
+        if seated is None:
+            tell = encode(Queued(msg.game, msg.mode, msg.players, len(q.waiting), q.needed))
+            for w in q.waiting:
+                self._send(w.identity, tell)
+            return None
+        try:
+            table = self.open_table(msg.game, config, msg.mode)
+        except (ConfigError, OSError, ValueError) as exc:
+            # e.g. out of file descriptors or disk: nobody is seated, the queue is given back
+            log.error("cannot open a table", game=msg.game, reason=str(exc))
+            for w in seated:
+                self._refuse(w.identity, -1, "server_busy", f"cannot open a table: {exc}")
+            return None
+        self.add(table)
+        for seat, w in zip(table.seats.seats, seated, strict=True):
+            self._send(w.identity, encode(Seated(table.name, seat.index, seat.token)))
+        log.info("table opened", table=table.name, game=msg.game, mode=msg.mode)
+        return None
+
+    def _left_queue(self, identity: bytes) -> None:
+        q = self.lobby.leave(identity)
+        if q is not None:
+            game, mode, players = q.key
+            tell = encode(Queued(game, mode, players, len(q.waiting), q.needed))
+            for w in q.waiting:
+                self._send(w.identity, tell)
+
+    def _table_named(self, name: str) -> Table | None:
+        table = self.tables.get(name)
+        if table is None and name == "" and len(self.tables) == 1:
+            table = next(iter(self.tables.values()))
+        if table is None or table.state == CLOSED:
+            return None
+        return table
+
+    def status(self) -> Tables:
+        return Tables([t.status() for t in self.tables.values()], self.lobby.status())
+
+    # --- spectators ----------------------------------------------------------------------------
+
+    def _subscriptions(self) -> None:
+        """Accept a subscription only to a table's name (or "" for every table), so a peer
+        cannot grow the subscription trie: at most one entry per table per connection."""
+        assert self._pub is not None
+        for _ in range(MAX_BATCH):
+            try:
+                raw = self._pub.recv(zmq.NOBLOCK)
+            except zmq.Again:
+                return
+            if not raw or raw[0] not in (0, 1):
+                continue
+            topic = raw[1:]
+            try:
+                name = topic.decode()
+            except UnicodeDecodeError:
+                continue
+            if topic and name not in self.tables:
+                continue
+            with contextlib.suppress(zmq.ZMQError):
+                self._pub.setsockopt(zmq.SUBSCRIBE if raw[0] == 1 else zmq.UNSUBSCRIBE, topic)
+
+    # --- output ------------------------------------------------------------------------------
+
+    def _send(self, identity: bytes, blob: bytes) -> None:
+        assert self._router is not None
+        # the peer may be gone, or its queue full: it resyncs when it comes back
+        with contextlib.suppress(zmq.ZMQError):
+            self._router.send_multipart([identity, blob], zmq.NOBLOCK)
+
+    def _publish(self, topic: bytes, blob: bytes) -> None:
+        assert self._pub is not None
+        with contextlib.suppress(zmq.ZMQError):
+            self._pub.send_multipart([topic, blob], zmq.NOBLOCK)
+
+    def _refuse(self, identity: bytes, seat: int, code: str, why: str, ref: int = -1) -> None:
+        self._send(identity, encode(Error(code, why, ref)))
+        self._log_refusal(seat, identity, code, why)
+
+    def _log_refusal(self, seat: int, identity: bytes, code: str, why: str) -> None:
+        self.counters.refused += 1
+        self.counters.by_code[code] = self.counters.by_code.get(code, 0) + 1
+        ok, suppressed = self.refusal_log.allow(time.monotonic())
+        if suppressed:
+            totals = dict(self.counters.by_code)
+            log.warning("refusals not logged", count=suppressed, by_code=totals)
+        if ok:
+            log.warning(
+                "refused", seat=seat, peer=identity.hex()[:32], reason=code, detail=why[:300]
+            )
+
+
+def _source(frame: zmq.Frame) -> str:
+    """The peer's address ("" for ipc, which has none)."""
+    try:
+        return str(frame.get("Peer-Address"))
+    except zmq.ZMQError:
+        return ""
+
+
+def _endpoint(sock: zmq.Socket[bytes]) -> str:
+    raw = sock.getsockopt(zmq.LAST_ENDPOINT)
+    return raw.decode() if isinstance(raw, bytes) else str(raw)
