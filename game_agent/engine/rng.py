@@ -1,51 +1,49 @@
-"""The project's own PRNG: xoshiro256** seeded through splitmix64.
+"""The project's own PRNG: BLAKE2b as a keyed pseudo-random function in counter mode.
+
+    block i = BLAKE2b-512(key = seed as 8 bytes little-endian, data = i as 8 bytes LE)
+    outputs = the eight little-endian u64 words of block 0, then of block 1, ...
 
 Owned here (not `random`) so that a seed gives the same shuffles and judgements on every Python
-version and in any language: the algorithm is a few lines of 64-bit arithmetic, documented at
-https://prng.di.unimi.it/ . All chance in a game comes from one instance of `Rng`.
+version and in any language (BLAKE2b is in every standard library). It is a *cryptographic*
+generator on purpose: every seat watches the cards it produces (its hand, the judgements, the
+order in which the draw pile comes out). A linear generator such as xoshiro can be inverted from
+enough such observations; with a keyed PRF, finding the seed (and so every hidden card) from any
+number of outputs is as hard as finding a 64-bit BLAKE2b key, i.e. 2^64 trials. All chance in a
+game comes from one instance of `Rng`.
 """
 
 from __future__ import annotations
 
+import hashlib
+import struct
 from typing import TypeVar
 
 T = TypeVar("T")
 MASK = (1 << 64) - 1
-
-
-def splitmix64(x: int) -> tuple[int, int]:
-    """One splitmix64 step: returns (new state, output)."""
-    x = (x + 0x9E3779B97F4A7C15) & MASK
-    z = x
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
-    return x, z ^ (z >> 31)
+ALGORITHM = "blake2b-ctr"  # written in log headers: a log is re-executed with the same generator
+_WORDS = struct.Struct("<8Q")
 
 
 class Rng:
-    __slots__ = ("_s",)
+    __slots__ = ("_block", "_buf", "_key", "_pos")
 
     def __init__(self, seed: int) -> None:
-        x = seed & MASK
-        s = []
-        for _ in range(4):
-            x, out = splitmix64(x)
-            s.append(out)
-        self._s = s
+        self._key = (seed & MASK).to_bytes(8, "little")
+        self._block = 0
+        self._buf: tuple[int, ...] = ()
+        self._pos = 0
 
     def next_u64(self) -> int:
-        s = self._s
-        s1 = s[1]
-        t = (s1 * 5) & MASK
-        result = (((t << 7) | (t >> 57)) & MASK) * 9 & MASK
-        t = (s1 << 17) & MASK
-        s[2] ^= s[0]
-        s[3] ^= s1
-        s[1] ^= s[2]
-        s[0] ^= s[3]
-        s[2] ^= t
-        s[3] = ((s[3] << 45) | (s[3] >> 19)) & MASK
-        return result
+        if self._pos == len(self._buf):
+            digest = hashlib.blake2b(
+                self._block.to_bytes(8, "little"), key=self._key, digest_size=64
+            ).digest()
+            self._buf = _WORDS.unpack(digest)
+            self._block += 1
+            self._pos = 0
+        out = self._buf[self._pos]
+        self._pos += 1
+        return out
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n), unbiased (rejection sampling)."""

@@ -127,15 +127,20 @@ def test_trigger_asks_when_optional_and_pass_declines() -> None:
         t.add(Trigger("a", "t", lambda g, s, p: True, settle))
 
 
-def test_rng_matches_the_reference_algorithms() -> None:
-    # splitmix64's first output from state 0 and xoshiro256**'s outputs from state {1,2,3,4},
-    # as given by the reference C implementations; logs depend on these never changing.
-    from game_agent.engine.rng import splitmix64
+def test_rng_is_blake2b_in_counter_mode_keyed_by_the_seed() -> None:
+    # Any language can reproduce a game's chance: the words of BLAKE2b-512(key=seed, data=i).
+    # Logs depend on this never changing.
+    import hashlib
+    import struct
 
-    assert splitmix64(0)[1] == 0xE220A8397B1DCDAF
-    r = Rng(0)
-    r._s = [1, 2, 3, 4]
-    assert [r.next_u64() for _ in range(4)] == [11520, 0, 1509978240, 1215971899390074240]
+    r = Rng(0x0123456789ABCDEF)
+    key = (0x0123456789ABCDEF).to_bytes(8, "little")
+    want = []
+    for block in range(2):
+        digest = hashlib.blake2b(block.to_bytes(8, "little"), key=key, digest_size=64).digest()
+        want += struct.unpack("<8Q", digest)
+    assert [r.next_u64() for _ in range(16)] == want
+    assert Rng(1).next_u64() != Rng(2).next_u64()
     items = list(range(20))
     Rng(42).shuffle(items)
     assert sorted(items) == list(range(20)) and items != list(range(20))
