@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import time
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -134,6 +134,8 @@ class Server:
         self.refusal_log = LogBudget()
         self.conns = Connections(connection_cap(options.max_connections))
         self.counters = Counters()
+        # Per decision: its reply read -> the log flushed and what followed sent (seconds).
+        self.latencies: deque[float] = deque(maxlen=100_000)
         self.endpoint = ""
         self.pub_endpoint = ""
         self.curve = curve  # a game_agent.server.curve.CurveServer, or None
@@ -195,7 +197,9 @@ class Server:
     def add(self, table: Table) -> None:
         if table.name in self.tables:
             raise ValueError(f"a table named {table.name!r} is open already")
-        table.refusal_hook = self._log_refusal
+        table.refusal_hook = lambda seat, who, code, why: self._log_refusal(
+            seat, who, code, why, table.name
+        )
         self.tables[table.name] = table
         self.counters.tables_opened += 1
 
@@ -267,7 +271,9 @@ class Server:
         for table in self.tables.values():
             if beat:
                 table.beat(now)
-            table.tick(now)
+            due = table.next_due()
+            if table.poke or (due is not None and due <= now):
+                table.tick(now)
             if table.state == CLOSED:
                 closed.append(table)
         for table in closed:
@@ -299,6 +305,10 @@ class Server:
                 self._publish(table.topic, blob)
             else:
                 self._send(identity, blob)
+        if table.answered_at:
+            sent = time.perf_counter()
+            self.latencies.extend(sent - t for t in table.answered_at)
+            table.answered_at.clear()
 
     # --- input -------------------------------------------------------------------------------
 
@@ -519,9 +529,9 @@ class Server:
 
     def _refuse(self, identity: bytes, seat: int, code: str, why: str, ref: int = -1) -> None:
         self._send(identity, encode(Error(code, why, ref)))
-        self._log_refusal(seat, identity, code, why)
+        self._log_refusal(seat, identity, code, why, "")
 
-    def _log_refusal(self, seat: int, identity: bytes, code: str, why: str) -> None:
+    def _log_refusal(self, seat: int, identity: bytes, code: str, why: str, table: str) -> None:
         self.counters.refused += 1
         self.counters.by_code[code] = self.counters.by_code.get(code, 0) + 1
         ok, suppressed = self.refusal_log.allow(time.monotonic())
@@ -530,7 +540,12 @@ class Server:
             log.warning("refusals not logged", count=suppressed, by_code=totals)
         if ok:
             log.warning(
-                "refused", seat=seat, peer=identity.hex()[:32], reason=code, detail=why[:300]
+                "refused",
+                table=table,
+                seat=seat,
+                peer=identity.hex()[:32],
+                reason=code,
+                detail=why[:300],
             )
 
 

@@ -78,6 +78,8 @@ class Table:
         self.fanout = Fanout(game.seats)
         self.deadline: Deadline | None = None
         self.outbox: list[tuple[bytes | None, bytes]] = []
+        self.poke = True  # something changed that `tick` must look at now
+        self.answered_at: list[float] = []  # when each decision's reply arrived, until sent on
         self.dirty = False  # the log holds records not yet flushed to the OS
         self.log = log.bind(table=name, game=game.ruleset.name)
         # Where refusals are logged (the server sets its rate-limited log).
@@ -126,6 +128,7 @@ class Table:
         again = seat.identity is not None
         self.seats.claim(seat, identity, name, now)
         self._said_bye.discard(seat.index)
+        self.poke = True
         self.log.info("agent reconnected" if again else "agent joined", seat=seat.index, name=name)
         self.outbox.append((identity, self.welcome(seat.index)))
 
@@ -144,6 +147,7 @@ class Table:
         d = self.deadline
         if d is not None and d.seat == seat.index and self.state == PLAYING:
             d.at = now
+        self.poke = True
 
     def release(self, seat: Seat) -> None:
         """The session holding the seat ended (replaced or revoked)."""
@@ -196,6 +200,7 @@ class Table:
             self.refuse(seat.identity, seat.index, "illegal_reply", exc.reason, ref=msg.id)
             return
         self.round_trips.append(answered - self._asked_at)
+        self.answered_at.append(answered)
         self.writer.decision(self.game.decisions[-1])
         self._decided_by, self._decision_due = seat.index, due
         self.advance(step)
@@ -300,7 +305,15 @@ class Table:
     # --- clocks ----------------------------------------------------------------------------------
 
     def beat(self, now: float) -> None:
-        """Heartbeat to every connected seat, and the spectator stream's welcome."""
+        """Heartbeat to every connected seat, the spectator stream's welcome; seats fallen
+        silent, and seats whose bot process exited."""
+        for index in self.departed():
+            seat = self.seats[index]
+            if not seat.departed:
+                self.log.warning("agent process exited; its seat takes defaults", seat=index)
+                seat.departed = True
+                self.gone(seat, now, "process exited")
+                self.poke = True
         blob = encode(Heartbeat(time.time()))
         for seat in self.seats.seats:
             if seat.identity is not None and seat.connected:
@@ -309,15 +322,12 @@ class Table:
         for seat in self.seats.seats:
             if seat.connected and now - seat.last_heard > self.opts.liveness:
                 self.gone(seat, now, f"silent for {now - seat.last_heard:.1f} s")
+        self.poke = True
 
     def tick(self, now: float) -> None:
-        """Deadlines, departed bot processes, the start, the end of the linger."""
-        for index in self.departed():
-            seat = self.seats[index]
-            if not seat.departed:
-                self.log.warning("agent process exited; its seat takes defaults", seat=index)
-                seat.departed = True
-                self.gone(seat, now, "process exited")
+        """Deadlines, the start, the end of the linger (the server calls it when `next_due`
+        has come, or after a seat joined or left)."""
+        self.poke = False
         if self.state == WAITING:
             # A seat whose agent joined and whose bot process then exited counts as present.
             if all(s.connected or s.departed for s in self.seats.seats):

@@ -1,28 +1,14 @@
-"""Guards found in review: guessable routing ids, tokens on command lines, replies before the
-table starts, bot processes that die."""
+"""Guards found in review: secrets on command lines and in file modes, replies before the table
+starts, bot processes that die."""
 
 from __future__ import annotations
 
+import os
+
 from conftest import Procs, RawAgent
 
-from game_agent.server.table import MIN_IDENTITY_BYTES
 from replays import read_log
 from sgs.commands.serve import TableOptions, bot_command
-
-
-def test_a_short_chosen_routing_id_cannot_take_a_seat(procs: Procs) -> None:
-    served = procs.serve("--game", "harmony", "--seed", "3")
-    weak = RawAgent(served.endpoint, identity=b"seat0-bot")
-    strong = RawAgent(served.endpoint, identity=b"x" * MIN_IDENTITY_BYTES)
-    try:
-        weak.send({"t": "hello", "version": 2, "table": "", "seat": 0,
-                   "token": served.tokens[0], "name": "weak"})  # fmt: skip
-        assert "at least" in weak.expect_error("weak_identity")["message"]
-        assert strong.hello(0, served.tokens[0])["t"] == "welcome"
-    finally:
-        weak.close()
-        strong.close()
-        served.proc.kill()
 
 
 def test_no_reply_is_taken_before_every_seat_is_there(procs: Procs) -> None:
@@ -38,9 +24,17 @@ def test_no_reply_is_taken_before_every_seat_is_there(procs: Procs) -> None:
         served.proc.kill()
 
 
-def test_bot_tokens_stay_off_the_command_line() -> None:
-    cmd = bot_command("tcp://127.0.0.1:1", 0, "s3cr3t-token", "random", 1, TableOptions())
-    assert "s3cr3t-token" not in " ".join(cmd) and "--token" not in cmd
+def test_bot_secrets_stay_off_the_command_line(procs: Procs) -> None:
+    """No token and no seed on a command line (every local user can read them); the log and its
+    seats file are readable by their owner only, and their names do not carry the seed."""
+    cmd = bot_command("tcp://127.0.0.1:1", 0, "random", TableOptions())
+    assert "--token" not in cmd and "--seed" not in cmd
+    served = procs.serve("--game", "harmony", "--bots", "random", "--seed", "424242",
+                         "--linger", "0.5")  # fmt: skip
+    assert served.proc.wait(60) == 0, served.proc.output()
+    for path in (served.log_path, served.log_path + ".seats.json"):
+        assert os.stat(path).st_mode & 0o077 == 0, path
+    assert "424242" not in served.log_path
 
 
 def test_a_seat_whose_bot_process_dies_takes_its_defaults_at_once(procs: Procs) -> None:
