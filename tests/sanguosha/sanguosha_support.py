@@ -26,9 +26,15 @@ class Table:
         file: str | None = None,
         seed: int = 1,
         extra: tuple[Skill, ...] = (),
+        declines: bool = True,
         **config: Any,
     ) -> None:
-        """`extra`: test-only skills the scenario's seats may be given (`skills = [...]`)."""
+        """`extra`: test-only skills the scenario's seats may be given (`skills = [...]`).
+
+        `declines`: answer the requests that only conceal who could respond (config
+        `conceal_responses`, on by default: a `respond` whose one option is `decline`) at once,
+        recording each as (seat, info) in `concealed`, so a test scripts the decisions that
+        matter and sees exactly the events the rules make; False leaves them to the test."""
         if file is not None:
             cfg = config_from_file(SCENARIOS / file)
         else:
@@ -37,7 +43,10 @@ class Table:
         cfg.update(config)
         self.ruleset = Sanguosha(extra) if extra else RULESET
         self.g = Game(self.ruleset, cfg, seed)
+        self.declines = declines
+        self.concealed: list[tuple[int, dict[str, Any]]] = []
         self.step = self.g.start()
+        self._decline_concealed()
         # new() starts with the first round: setup events are not "new"
         self.mark = next(i for i, e in enumerate(self.g.events) if e.kind == "round")
 
@@ -67,7 +76,14 @@ class Table:
     def reply(self, choice: Choice) -> Table:
         self.step = self.g.resume(choice)
         check_invariants(self.g)
+        self._decline_concealed()
         return self
+
+    def _decline_concealed(self) -> None:
+        while self.declines and (r := self.step.request) is not None and decline_only(r):
+            self.concealed.append((r.seat, dict(r.info)))
+            self.step = self.g.resume(0)
+            check_invariants(self.g)
 
     def expect(self, kind: str, seat: int | None = None) -> RequestSpec:
         r = self.req
@@ -180,6 +196,11 @@ class Table:
 
     def events(self, kind: str) -> list[dict[str, Any]]:
         return [e.data for e in self.g.events if e.kind == kind]
+
+
+def decline_only(r: RequestSpec) -> bool:
+    """A response request to a seat that cannot answer (asked only to conceal that)."""
+    return r.kind == "respond" and r.options == [{"kind": "decline"}]
 
 
 def cid(name: str, suit: str, rank: int) -> int:

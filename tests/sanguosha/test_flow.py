@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from sanguosha_support import SCENARIOS, Table, check_fold, lord, of, scen, seat
 
 from game_agent.engine import Game, Settlement
@@ -34,10 +35,16 @@ class Probe(Sanguosha):
         end_draw(g, "probe_done")
 
 
-def probe(text: str, body: Callable[[Game], Settlement]) -> Game:
+def probe(
+    text: str, body: Callable[[Game], Settlement], asked: list[tuple[int, str]] | None = None
+) -> Game:
+    """Run `body` on the scenario with default replies; `asked` collects (seat, reason) of
+    every `respond` request."""
     g = Game(Probe(body), config_from_toml(text), 1)
     step = g.start()
     while step.request is not None:
+        if asked is not None and step.request.kind == "respond":
+            asked.append((step.request.seat, step.request.info["reason"]))
         step = g.resume(step.request.default)
     return g
 
@@ -328,15 +335,19 @@ def test_kof_general_dying_in_own_turn_ends_the_turn() -> None:
     check_fold(t.g)
 
 
-def test_treated_as_duel_that_cannot_be_nullified() -> None:
+@pytest.mark.parametrize("conceal", [True, False])
+def test_treated_as_duel_that_cannot_be_nullified(conceal: bool) -> None:
     from game_agent.games.sanguosha.use import treat_as
 
-    text = scen(lord(), seat(hand=["nullification"]), seat("sunquan", "renegade"))
+    text = scen(
+        lord(), seat(hand=["nullification"]), seat("sunquan", "renegade"), conceal_responses=conceal
+    )
 
     def body(g: Game) -> Settlement:
         yield treat_as(g, 2, "duel", [1], "lijian", nullifiable=False)
 
-    g = probe(text, body)
+    asked: list[tuple[int, str]] = []
+    g = probe(text, body, asked)
     use = data(g, "use")[0]
     assert use["skill"] == "lijian" and use["subcards"] == [] and not use["counted"]
     assert data(g, "damage")[0] == {
@@ -347,4 +358,7 @@ def test_treated_as_duel_that_cannot_be_nullified() -> None:
         "card": {"name": "duel", "suit": "none", "color": "none", "rank": 0},
         "hp": 3,
     }
-    assert not [d for d in g.decisions if d.seat == 1]  # no Nullification window was opened
+    # no Nullification window was opened; the Duel's Slash is asked of seat 1 (who has none)
+    # only when responses are concealed
+    assert asked == ([(1, "duel")] if conceal else [])
+    assert len(g.decisions) == len(asked)

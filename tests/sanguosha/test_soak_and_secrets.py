@@ -25,6 +25,7 @@ CONFIGS: list[dict[str, Any]] = [{"mode": "identity", "players": n} for n in ran
     {"players": 4, "max_rounds": 3, "generals": "random"},
     {"players": 5, "reshuffle_limit": 0},
     {"players": 5, "skills": "none"},
+    {"players": 5, "conceal_responses": False},  # the fast path: only holders are asked
 ]
 SCHEMA = get_schema("sanguosha")
 

@@ -11,6 +11,10 @@
 - max_rounds: int (default 100) - the game is a draw when this many rounds have been played
 - reshuffle_limit: int | None (default None) - house rule: a draw after that many reshuffles
 - skills: "standard" (default) | "none" (the generals are bodies without skills)
+- conceal_responses: bool (default True) - every seat the rules would ask for a response card
+  (Dodge, Slash, Peach, Nullification, a helper's card) is asked, whether or not it could
+  answer (a seat that cannot sees only `decline`), so the wait never shows who holds what;
+  False asks only the seats that could answer (fewer decisions: in-process simulation)
 - scenario: dict (see `scenario.py`) or TOML text; sets up the table exactly
 
 A ruleset instance holds its catalogue of skills and its card rules: `Sanguosha()` is the
@@ -38,7 +42,7 @@ from game_agent.games.sanguosha.use import CardRule
 from protocol.registry import GameSchema
 from protocol.schemas.sanguosha import SCHEMA
 
-VERSION = "2"
+VERSION = "3"  # 3: conceal_responses (on by default) asks more seats
 MODES = ("identity", "1v1")
 KEYS = {
     "mode",
@@ -51,6 +55,7 @@ KEYS = {
     "scenario",
     "roles",
     "skills",
+    "conceal_responses",
 }
 SKILL_SETS = ("standard", "none")
 CARD_RULES: dict[str, CardRule] = {
@@ -114,6 +119,9 @@ class Sanguosha:
         skills = config.get("skills", "standard")
         if skills not in SKILL_SETS:
             raise ConfigError(f"sanguosha: skills must be one of {SKILL_SETS}, got {skills!r}")
+        conceal = config.get("conceal_responses", True)
+        if type(conceal) is not bool:
+            raise ConfigError("sanguosha: conceal_responses must be true or false")
         limit = config.get("reshuffle_limit")
         if limit is not None and (type(limit) is not int or limit < 0):
             raise ConfigError("sanguosha: reshuffle_limit must be None or an int >= 0")
@@ -142,6 +150,7 @@ class Sanguosha:
             "max_rounds": max_rounds,
             "reshuffle_limit": limit,
             "skills": skills,
+            "conceal_responses": conceal,
             "scenario": None,
         }
         if sc is not None:
@@ -163,10 +172,11 @@ class Sanguosha:
 
     def rules(self, config: Mapping[str, Any]) -> Rules:
         """A new game's rules index: the card rules, the equipment and the skill catalogue;
-        with `skills = "none"` the generals bring none of theirs."""
+        with `skills = "none"` the generals bring none of theirs; `conceal_responses`."""
         bodies = config.get("skills", "standard") == "none"
+        conceal = bool(config.get("conceal_responses", True))
         catalogue = {**self.equipment, **self.skills}
-        return Rules(catalogue, self.cards, equipment.SLOTS_OF, bodies)
+        return Rules(catalogue, self.cards, equipment.SLOTS_OF, bodies, conceal)
 
     def apply(self, state: Any, event: Event) -> None:
         _apply(state, event)

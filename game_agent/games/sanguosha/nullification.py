@@ -1,9 +1,11 @@
 """Nullification windows and chains (§2.4, §6 rows 2-4).
 
 One window per pending trick effect (per target). Deterministic asking: every living seat in
-action order from the current player that can produce a Nullification is asked; the first "yes"
-takes effect and opens a new window against itself. The original effect is cancelled iff an odd
-number of Nullifications were used in the chain.
+action order from the current player is offered the chance (`use.ask_card`: with
+`conceal_responses` each one is asked, a seat without a Nullification with only `decline`;
+without it only the seats that can produce one are asked); the first "yes" takes effect and
+opens a new window against itself. The original effect is cancelled iff an odd number of
+Nullifications were used in the chain.
 """
 
 from __future__ import annotations
@@ -11,30 +13,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game_agent.engine import Settlement
-from game_agent.games.sanguosha.cards import NAME, VCard
-from game_agent.games.sanguosha.skill import USE
+from game_agent.games.sanguosha.cards import VCard
 from game_agent.games.sanguosha.state import State, order_from_current
-from game_agent.games.sanguosha.timings import CARD_ASKED, CARD_USED, fire
-from game_agent.games.sanguosha.use import Asked, CardUse, ask_card, emit_use
+from game_agent.games.sanguosha.timings import CARD_USED, fire
+from game_agent.games.sanguosha.use import CardUse, ask_card, emit_use
 from game_agent.games.sanguosha.zones import clear_processing
 
 if TYPE_CHECKING:
     from game_agent.engine import Game
-
-
-def can_nullify(g: Game, seat: int, user: int | None) -> bool:
-    """Cheap test: could `seat` produce a Nullification at all (a card, a conversion, a
-    trigger)? Seats that cannot are not asked."""
-    st: State = g.state
-    if any(NAME[c] == "nullification" for c in st.players[seat].hand):
-        return True
-    rules = st.rules
-    if rules.views_for(st, seat, USE, "nullification"):
-        return True
-    if not rules.triggers.at(CARD_ASKED):
-        return False
-    probe = Asked(seat, "nullification", "use", "nullify", user, False)
-    return rules.triggers.ready(g, CARD_ASKED, probe, [seat])
 
 
 def window(g: Game, card: VCard, target: int, user: int | None) -> Settlement:
@@ -48,8 +34,6 @@ def window(g: Game, card: VCard, target: int, user: int | None) -> Settlement:
         vc = None
         order = order_from_current(st, on)
         for seat in order:
-            if not can_nullify(g, seat, user):
-                continue
             vc = yield from ask_card(
                 g, seat, "nullification", "use", "nullify", source=user, target=on, against=against
             )

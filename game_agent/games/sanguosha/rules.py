@@ -45,13 +45,17 @@ class Rules:
         cards: Mapping[str, CardRule],
         equipment: Mapping[str, str],
         bodies: bool = False,
+        conceal: bool = True,
     ) -> None:
         """`equipment` maps each equipment skill id (a card name, or a slot name for the horses)
         to its slot; those skills are owned through the equipment area. `bodies`: the generals
         bring no skills of their own (config `skills = "none"`); skills given otherwise (a
-        scenario's, a gained one) still work."""
+        scenario's, a gained one) still work. `conceal` (config `conceal_responses`): response
+        requests go to every seat the rules would ask, whether or not it can answer
+        (`use.ask_card`)."""
         self.catalogue = catalogue
         self.bodies = bodies
+        self.conceal = conceal
         self.cards = cards
         self.equipment = equipment
         self.present: set[str] = set()

@@ -48,6 +48,7 @@ TOP_KEYS = {
     "reshuffle_limit",
     "roles",
     "skills",
+    "conceal_responses",
 }
 
 
@@ -62,7 +63,7 @@ def config_from_file(path: str | Path) -> dict[str, Any]:
 
 def config_from_dict(data: dict[str, Any]) -> dict[str, Any]:
     config: dict[str, Any] = {"scenario": data}
-    for key in ("mode", "ex_cards", "max_rounds", "reshuffle_limit", "skills"):
+    for key in ("mode", "ex_cards", "max_rounds", "reshuffle_limit", "skills", "conceal_responses"):
         if key in data:
             config[key] = data[key]
     seats = data.get("seats")

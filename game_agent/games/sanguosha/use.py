@@ -10,7 +10,12 @@ rules (`basic.py`, `tricks.py`, `delayed.py`, `equipment.py` declare them).
 
 `ask_card` asks one seat for a card to use or play in response: `card_asked` triggers first
 (Eight Diagram, Hujia), then a request listing exactly the matching hand cards, the enabled
-conversions and a decline option (the default).
+conversions and a decline option (the default). It is the one place that decides whether a seat
+with nothing to answer is asked: with `conceal_responses` (the default) it is, with only the
+decline option, so the wait seen by the other seats never tells who holds a Dodge, a Peach or a
+Nullification; without it such a seat is skipped (fewer decisions, for in-process play). Every
+response window (Slash, Duel, AoE, Collateral, Blade, dying, Nullification, Hujia, Jijiang)
+asks through it.
 """
 
 from __future__ import annotations
@@ -154,7 +159,10 @@ def ask_card(
     against: str = "",
     ignore_armor: bool = False,
 ) -> Settlement:
-    """Ask `seat` to use/play a `name` card (use with `yield from`). -> VCard | None."""
+    """Ask `seat` to use/play a `name` card (use with `yield from`). -> VCard | None.
+
+    A seat with no matching card nor conversion is asked with only `decline` when the game
+    conceals responses (config `conceal_responses`), else not asked at all."""
     st: State = g.state
     asked = Asked(seat, name, mode, reason, source, ignore_armor)
     yield from fire(g, CARD_ASKED, asked, [seat])
@@ -165,8 +173,8 @@ def ask_card(
     while True:
         cards = [c for c in p.hand if NAME[c] == name]
         views = st.rules.views_for(st, seat, ctx, name) if st.rules.views else []
-        if not cards and not views:
-            return None
+        if not cards and not views and not st.rules.conceal:
+            return None  # nothing to answer with, and responses are not concealed: skip
         options: list[dict[str, Any]] = [{"kind": "card", "card": DESC[c]} for c in cards]
         options.extend({"kind": "view_as", "skill": k, "card": name} for k, _v in views)
         options.append({"kind": "decline"})
@@ -192,7 +200,8 @@ def ask_card(
 def ask_helpers(g: Game, seat: int, faction: str, name: str, skill: str) -> Settlement:
     """Ask the other living players of `faction`, in action order from `seat`, to play a `name`
     card on `seat`'s behalf (Hujia, Jijiang); the first card played ends the asking. Their own
-    conversions and `card_asked` effects count. -> the card as `skill`'s, or None."""
+    conversions and `card_asked` effects count; with `conceal_responses` every one of them is
+    asked (`ask_card`). -> the card as `skill`'s, or None."""
     from game_agent.games.sanguosha.state import others_in_order
 
     st: State = g.state
