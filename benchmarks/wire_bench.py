@@ -1,14 +1,20 @@
-"""The cost of a networked decision, against the floor: a bare pyzmq DEALER/ROUTER msgpack
-ping-pong between two processes, measured in the same run.
+"""The wire's figures, each against the floor measured in the same run: a bare pyzmq
+DEALER/ROUTER msgpack ping-pong between two processes.
 
-    python benchmarks/wire_bench.py [--game harmony] [--games 10] [--pings 3000]
+    python benchmarks/wire_bench.py [--games 10] [--tables 200] [--pings 3000]
 
-Networked decision: `sgs serve --bots random` with every seat played by a bot process;
-the server times its game loop from the first request to the end and divides by the decisions
-(one request out, the bot's reply back, the engine step, the log write, the fan-out of that step's
-events to every seat and the spectator stream). The same games in-process (`sgs.runner.play`)
-give the engine's own share. Bare ping-pong: one request-sized msgpack map to an echo process
-that decodes it and answers with a reply-sized map, one at a time.
+1. Bare ping-pong (tcp loopback, and ipc): one request-sized msgpack map to an echo process that
+   decodes it and answers with a reply-sized map, one at a time. The anchor.
+2. One table, `sgs serve --bots random` (a bot process per seat), for Harmony and for 5-player
+   Sanguosha: the median request-to-reply time as the server measures it (request sent -> the
+   legal reply read: wire both ways, the client library, the bot's decision), and the whole game
+   loop per decision (that plus the engine step, the log write and flush, and the fan-out of the
+   step's events to every seat and the spectator stream).
+3. Many tables in one game agent: this process runs the server (`Server` with the lobby); two
+   `sgs bot --lobby --seats N` processes fill `--tables` 5-player Sanguosha tables at once.
+   Reported: tables held at once, decisions per second, the server's decision latency (a reply
+   read -> the log flushed and everything that followed sent) p50/p99, the request-to-reply
+   round trip p50/p99 (which includes the bot processes' own queueing), and every log verified.
 """
 
 from __future__ import annotations
@@ -20,8 +26,10 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import msgpack
 import zmq
@@ -47,6 +55,7 @@ REQUEST = {
         "cancel": False,
         "default": [0, 0, 0],
         "info": {"round": 3},
+        "piles": [],
     },
     "deadline": 30.0,
 }
@@ -56,6 +65,7 @@ def env() -> dict[str, str]:
     e = dict(os.environ)
     e["PYTHONPATH"] = os.pathsep.join([str(REPO), e.get("PYTHONPATH", "")]).rstrip(os.pathsep)
     e["SGS_LOG_LEVEL"] = "warning"
+    e["SGS_BOT_LOG_LEVEL"] = "warning"
     return e
 
 
@@ -113,16 +123,16 @@ def ping_pong(bind: str, pings: int) -> list[float]:
     return times
 
 
-def served_games(game: str, games: int, seed: int) -> tuple[int, float, list[float]]:
+def served_games(game: list[str], games: int, seed: int) -> tuple[int, float, list[float]]:
     """Over `games` served games with bot processes: decisions, seconds of game loop, and each
     game's median request-to-reply time (ms) as the server measured it."""
     decisions, seconds, medians = 0, 0.0, []
     with tempfile.TemporaryDirectory() as tmp:
         for i in range(games):
             out = subprocess.run(
-                [sys.executable, "-m", "sgs.cli", "serve", "--game", game, "--bots",
+                [sys.executable, "-m", "sgs.cli", "serve", *game, "--bots",
                  "random", "--seed", str(seed + i), "--log-dir", tmp, "--linger", "1"],
-                cwd=REPO, env=env(), capture_output=True, text=True, timeout=300,
+                cwd=REPO, env=env(), capture_output=True, text=True, timeout=600,
             )  # fmt: skip
             if out.returncode != 0:
                 raise SystemExit(f"sgs serve failed: {out.stderr[-2000:]}")
@@ -135,19 +145,80 @@ def served_games(game: str, games: int, seed: int) -> tuple[int, float, list[flo
     return decisions, seconds, medians
 
 
-def in_process(game: str, games: int, seed: int) -> tuple[int, float]:
-    from sgs.runner import play
+def many_tables(tables: int, players: int, fleets: int, log_dir: str) -> dict[str, Any]:
+    """One game agent (this process) holding `tables` Sanguosha tables filled by `fleets` bot
+    processes through the lobby."""
+    from game_agent.server import Server, ServerOptions, Table, TableOptions
+    from game_agent.server.store import new_name, open_table
+    from replays import verify
 
-    decisions, t0 = 0, time.perf_counter()
-    for i in range(games):
-        decisions += len(play(game, {}, seed + i, ["random", "random"]).game.decisions)
-    return decisions, time.perf_counter() - t0
+    server = Server(ServerOptions(lobby=True))
+    endpoint, _ = server.bind()
+    opts = TableOptions(deadline=30.0, linger=1.0, fill_timeout=60.0)
+    finished: list[Table] = []
+    peak = 0
+
+    def new_table(game: str, config: dict[str, Any], mode: str) -> Table:
+        t = open_table(log_dir, new_name(game), game, config, opts, mode=mode).table
+        t.start_anyway = True
+        return t
+
+    server.open_table = new_table
+    server.on_closed = finished.append
+    seats = tables * players // fleets
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-m", "sgs.cli", "--log-level", "warning", "bot",
+             "--connect", endpoint, "--lobby", "--game", "sanguosha", "--players",
+             str(players), "--seats", str(seats), "--bot", "random", "--seed", str(f)],
+            cwd=REPO, env=env(), stdin=subprocess.DEVNULL,
+        )  # fmt: skip
+        for f in range(fleets)
+    ]
+    t0 = time.perf_counter()
+    first_full = None
+    try:
+        while len(finished) < tables:
+            server.turn()
+            held = len(server.tables)
+            if held > peak:
+                peak = held
+            if first_full is None and held >= tables:
+                first_full = time.perf_counter()
+            if time.perf_counter() - t0 > 1800:
+                raise SystemExit(f"only {len(finished)} of {tables} tables finished in 30 min")
+            if all(p.poll() is not None for p in procs) and not server.tables:
+                break
+    finally:
+        for p in procs:
+            try:
+                p.wait(30)
+            except subprocess.TimeoutExpired:
+                p.kill()
+        server.close()
+    took = time.perf_counter() - t0
+    decisions = sum(len(t.game.decisions) for t in finished)
+    trips = sorted(x for t in finished for x in t.round_trips)
+    lat = sorted(server.latencies)
+    bad = [t.log_path for t in finished if not verify(t.log_path).ok]
+    return {
+        "tables": len(finished),
+        "peak": peak,
+        "decisions": decisions,
+        "seconds": took,
+        "timeouts": sum(t.timeouts for t in finished),
+        "latency_p50": 1000 * lat[len(lat) // 2],
+        "latency_p99": 1000 * lat[int(len(lat) * 0.99)],
+        "trip_p50": 1000 * trips[len(trips) // 2],
+        "trip_p99": 1000 * trips[int(len(trips) * 0.99)],
+        "unverified": bad,
+    }
 
 
 def main() -> int:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--game", default="harmony")
-    p.add_argument("--games", type=int, default=10)
+    p = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    p.add_argument("--games", type=int, default=10, help="served games per game (part 2)")
+    p.add_argument("--tables", type=int, default=200, help="tables at once (part 3; 0 = skip)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--pings", type=int, default=3000)
     p.add_argument("--echo-server", default=None, help=argparse.SUPPRESS)
@@ -158,24 +229,37 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         ipc = ping_pong(f"ipc://{tmp}/echo.sock", args.pings)
     tcp = ping_pong("tcp://127.0.0.1:*", args.pings)
-    n, secs, medians = served_games(args.game, args.games, args.seed)
-    n_local, secs_local = in_process(args.game, args.games, args.seed)
-    net_ms = statistics.median(medians)
-    loop_ms = 1000 * secs / n
-    local_ms = 1000 * secs_local / n_local
     tcp_ms = 1000 * statistics.median(tcp)
     ipc_ms = 1000 * statistics.median(ipc)
     p90 = 1000 * statistics.quantiles(tcp, n=10)[-1]
-    print(f"bare DEALER/ROUTER msgpack ping-pong, tcp loopback: median {tcp_ms:.4f} ms "
-          f"(p90 {p90:.4f} ms, {len(tcp)} round trips)")  # fmt: skip
-    print(f"bare DEALER/ROUTER msgpack ping-pong, ipc:          median {ipc_ms:.4f} ms")
-    print(
-        f"networked decision ({args.game}, {args.games} games, a bot process per seat, tcp): "
-        f"median request-to-reply {net_ms:.4f} ms; whole game loop {loop_ms:.4f} ms per "
-        f"decision ({n} decisions in {secs:.3f} s, incl. engine, log and fan-out)"
-    )
-    print(f"in-process decision (engine + bot, no wire): {local_ms:.4f} ms per decision")
-    print(f"ratio networked decision / bare tcp ping-pong: {net_ms / tcp_ms:.2f}x")
+    print(f"1. bare DEALER/ROUTER msgpack ping-pong, tcp loopback: median {tcp_ms:.4f} ms "
+          f"(p90 {p90:.4f} ms, {len(tcp)} round trips); ipc: median {ipc_ms:.4f} ms", flush=True)  # fmt: skip
+    for label, game in (
+        ("harmony", ["--game", "harmony"]),
+        ("sanguosha 5p", ["--game", "sanguosha", "--players", "5"]),
+    ):
+        n, secs, medians = served_games(game, args.games, args.seed)
+        net_ms = statistics.median(medians)
+        loop_ms = 1000 * secs / n
+        print(
+            f"2. {label}, {args.games} games, a bot process per seat, tcp: median request-to-reply "
+            f"{net_ms:.4f} ms = {net_ms / tcp_ms:.2f}x bare; whole loop {loop_ms:.4f} ms per "
+            f"decision = {loop_ms / tcp_ms:.2f}x bare ({n} decisions in {secs:.3f} s)",
+            flush=True,
+        )
+    if args.tables:
+        with tempfile.TemporaryDirectory() as tmp:
+            r = many_tables(args.tables, 5, 2, tmp)
+        print(
+            f"3. {r['tables']} five-player Sanguosha tables in one game agent, bots from 2 "
+            f"processes: {r['peak']} held at once; {r['decisions']} decisions in "
+            f"{r['seconds']:.1f} s ({r['decisions'] / r['seconds']:.0f}/s), {r['timeouts']} "
+            f"timeouts; server decision latency p50 {r['latency_p50']:.3f} ms, p99 "
+            f"{r['latency_p99']:.3f} ms; request-to-reply p50 {r['trip_p50']:.3f} ms, p99 "
+            f"{r['trip_p99']:.3f} ms; logs verified: "
+            + ("all" if not r["unverified"] else f"FAILED {r['unverified'][:3]}"),
+            flush=True,
+        )
     return 0
 
 

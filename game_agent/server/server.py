@@ -168,8 +168,8 @@ class Server:
         pub.setsockopt(zmq.LINGER, 1000)
         pub.setsockopt(zmq.HANDSHAKE_IVL, 5000)
         if self.curve is not None:
-            self.curve.apply(router)
-            self.curve.apply(pub)
+            self.curve.apply(router, monitor=False)  # the connection monitors are ours
+            self.curve.apply(pub, monitor=False)
         self._router, self._pub = router, pub
         self._mons = [self.conns.watch(router), self.conns.watch(pub)]
         router.bind(self.opts.bind)

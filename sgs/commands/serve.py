@@ -22,6 +22,7 @@ from game_agent.server import ResumeError, Table, TableOptions, sidecar_path, wr
 from game_agent.server.seats import Seat
 from game_agent.server.server import Server, ServerOptions
 from game_agent.server.store import mark_finished, new_name, open_table, reopen_table, unfinished
+from protocol.curve import CurveError
 from protocol.errors import ProtocolError
 from sgs.options import add_game_options, game_config
 from sgs.runner import bot_seed, winners_of
@@ -167,7 +168,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         setup = resumed(args) if args.resume else fresh(args)
         curve = make_curve(args)
-    except (ConfigError, ValueError, ProtocolError, OSError) as exc:
+    except (ConfigError, ValueError, ProtocolError, OSError, CurveError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     except ResumeError as exc:
@@ -218,7 +219,7 @@ def run_lobby(args: argparse.Namespace) -> int:
         curve = make_curve(args)
         server = Server(server_options(args, {}), curve=curve)
         endpoint, pub = server.bind()
-    except (ValueError, OSError, zmq.ZMQError) as exc:
+    except (ValueError, OSError, zmq.ZMQError, CurveError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     sidecars: dict[str, dict[str, Any]] = {}

@@ -23,10 +23,12 @@ from conftest import RawAgent, wait_for
 from game_agent.server import Server, ServerOptions, Table, TableOptions
 from game_agent.server.store import open_table
 from protocol.choices import RequestSpec
-from replays import verify
+from replays import (
+    LogWriter,  # TEMP until LogWriter.sync lands
+    verify,
+)
 from user_agent.bot import random_legal
 
-from replays import LogWriter  # TEMP until LogWriter.sync lands
 if not hasattr(LogWriter, "sync"):
     LogWriter.sync = LogWriter.flush  # type: ignore[attr-defined]
 
