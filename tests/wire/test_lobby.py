@@ -1,0 +1,104 @@
+"""One game-agent process, many tables: `sgs serve --lobby` filled by `sgs bot --lobby --seats N`
+processes, a status command, and a kill -9 of the server with several tables open."""
+
+from __future__ import annotations
+
+import json
+import socket
+import time
+from pathlib import Path
+
+from conftest import Proc, Procs, wait_for
+
+from game_agent.server.seats import read_sidecar
+from replays import read_log, verify
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def lobby(procs: Procs, log_dir: Path, port: int, *extra: str) -> Proc:
+    server = procs.start(
+        ["serve", "--lobby", "--log-dir", str(log_dir), "--bind", f"tcp://127.0.0.1:{port}",
+         "--pub-bind", f"tcp://127.0.0.1:{free_port()}", *extra]
+    )  # fmt: skip
+    server.expect("lobby on ")
+    return server
+
+
+def logs_in(log_dir: Path) -> list[Path]:
+    return sorted(log_dir.glob("*.sgslog"))
+
+
+def test_one_server_runs_twenty_tables_for_two_bot_processes(
+    procs: Procs, tmp_path: Path
+) -> None:
+    log_dir = tmp_path / "logs"
+    port = free_port()
+    endpoint = f"tcp://127.0.0.1:{port}"
+    server = lobby(procs, log_dir, port, "--linger", "0.5")
+    fleets = [
+        procs.start(["bot", "--connect", endpoint, "--lobby", "--game", "harmony",
+                     "--seats", "20", "--bot", bot, "--seed", str(i)])  # fmt: skip
+        for i, bot in enumerate(("random", "greedy"))
+    ]
+    for fleet in fleets:
+        assert fleet.wait(120) == 0, fleet.output()
+    status = procs.start(["status", "--connect", endpoint, "--json"])
+    assert status.wait(30) == 0, status.output()
+    tables = json.loads("\n".join(status.lines))
+    assert tables["queues"] == []
+    server.popen.terminate()
+    assert server.wait(30) == 0, server.output()
+    logs = logs_in(log_dir)
+    assert len(logs) == 20
+    for path in logs:
+        assert verify(str(path)).ok, verify(str(path)).message
+        assert read_sidecar(str(path))["finished"] is True
+        assert not any(d.timeout for d in read_log(str(path)).decisions)
+    # the tables mixed both processes' bots: some table has a bot of each
+    assert any(line.startswith("table ") for line in server.lines)
+
+
+def test_kill_9_with_tables_open_then_restart_finishes_every_table(
+    procs: Procs, tmp_path: Path
+) -> None:
+    log_dir = tmp_path / "logs"
+    port = free_port()
+    endpoint = f"tcp://127.0.0.1:{port}"
+    timing = ("--heartbeat", "0.2", "--liveness", "1")
+    server = lobby(procs, log_dir, port, *timing, "--linger", "0.5")
+    fleets = [
+        procs.start(["bot", "--connect", endpoint, "--lobby", "--game", "harmony", "--seats",
+                     "6", "--bot", "wire_bots:SlowRandom", "--seed", str(i), *timing],
+                    SGS_TEST_BOT_DELAY="0.02")  # fmt: skip
+        for i in range(2)
+    ]
+
+    def decisions_logged() -> int:
+        return sum(len(read_log(str(p)).decisions) for p in logs_in(log_dir))
+
+    wait_for(lambda: len(logs_in(log_dir)) == 6 and decisions_logged() >= 30, timeout=60,
+             what="six tables in play")  # fmt: skip
+    server.popen.kill()  # kill -9, mid-game at six tables
+    server.wait()
+    unfinished = [p for p in logs_in(log_dir) if not read_sidecar(str(p))["finished"]]
+    assert len(unfinished) >= 2, "the kill came too late to test anything"
+    time.sleep(0.5)
+    again = lobby(procs, log_dir, port, *timing, "--linger", "0.5")
+    resumed = [line for line in again.lines if line.startswith("resume: table")]
+    assert len(resumed) == len(unfinished), again.output()
+    for fleet in fleets:
+        assert fleet.wait(120) == 0, fleet.output()
+    wait_for(lambda: all(read_sidecar(str(p))["finished"] for p in logs_in(log_dir)),
+             timeout=30, what="every table to finish")  # fmt: skip
+    again.popen.terminate()
+    assert again.wait(30) == 0, again.output()
+    for path in logs_in(log_dir):
+        report = verify(str(path))
+        assert report.ok, report.message
+    for path in unfinished:
+        assert read_sidecar(str(path))["epoch"] == 1
