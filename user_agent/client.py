@@ -1,54 +1,92 @@
-"""The connection of one seated user agent to a game agent: handshake, resync, heartbeats,
-reconnect, and de-duplication. Bots (`sgs bot`) and the console (`sgs play`) build on it.
+"""The connection of one user agent to a game agent (protocol 3): the lobby, the token-free seat
+handshake, resync, heartbeats, reconnects, epochs and de-duplication. Bots (`sgs bot`, the fleet
+in `user_agent.fleet`) and the console (`sgs play`) build on it.
 
-    client = Client("tcp://127.0.0.1:5555", seat=1, token="...")
-    welcome = client.connect()               # hello -> welcome, then resync(last seq held)
+Blocking use, one seat whose token you hold:
+
+    client = Client("tcp://127.0.0.1:5555", seat=1, token="...", table="t1")
+    welcome = client.connect()               # hello -> challenge -> auth -> welcome, resync
     while not client.finished:
         for msg in client.poll(1.0):         # EventMsg (in order, once each), RequestMsg,
             ...                              # Error (notices), Bye (the game is over)
         client.reply(request_id, choice)
 
-The client reconnects by itself (Clone pattern): when the server has been silent for `liveness`
-seconds, or a new server answers `not_seated` (it restarted from its log), it opens a new DEALER
-socket with the same identity, says hello again and resyncs from the last seq it holds. The
-server then re-sends exactly the missed events and the pending request. A request it has already
-answered is answered again with the same choice (never re-decided), so a bot stays deterministic
-across drops and server restarts.
+or through the lobby, on one connection (`join` returns when the table has filled and the seat
+handshake is done; `progress` sees each `Queued` and the `Seated`):
+
+    client = Client("tcp://127.0.0.1:5555", name="me")
+    welcome = client.join("harmony", mode="", players=0, progress=print)
+
+Non-blocking use, many clients on one `zmq.Poller` (what `user_agent.fleet` does): `open()` or
+`open_join(...)` start a connection; whenever `client.socket` is readable call `on_readable()`,
+and call `on_timer()` every few tens of milliseconds (heartbeats, liveness, retries). Both
+return the items the application must see: EventMsg, RequestMsg, Error, Bye, and also Welcome,
+Queued and Seated. A fatal condition sets `client.failure` (a `ClientError`) and stops the
+client; nothing raises.
+
+The handshake never sends the token: `hello` carries a fresh nonce, the server must answer with
+`challenge.proof = server_proof(token, ...)` (checked in constant time; a server that cannot
+prove it knows the token is an impostor: the client stops at once, sending nothing more, with
+`ClientError(code="bad_server_proof")`), and only then does the client send
+`auth.proof = agent_proof(token, ...)`. The routing id is left to ZeroMQ: a seat belongs to the
+session that proved its token, and a newer session takes it over (the older one gets
+`session_replaced`, which stops it for good).
+
+Reconnects (Clone pattern): when the server has been silent for `liveness` seconds, or a new
+server answers `not_seated` (it restarted from its log), the client opens a new DEALER socket,
+redoes the handshake and resyncs from the last seq it holds. A request it has already answered
+is answered again with the same choice, unless the table's `epoch` changed (it was restarted
+from its log: cached answers are forgotten). When the server holds fewer events than the client
+(`welcome.last_seq < last_seq`), the client's view holds events that no longer exist: it resyncs
+from -1 and first delivers an `Error` notice with code `rewound` (`REWOUND`), on which the
+application must drop everything it folded from this seat's events (the events come again from
+seq 0).
+
+After `illegal_reply` the request still stands: the client delivers the error, then the request
+again (with the time left), so the application decides again.
 
 One `Client` belongs to one thread. It polls with timeouts and never cancels a receive.
 """
 
 from __future__ import annotations
 
-import hashlib
+import dataclasses
 import json
 import time
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import structlog
 import zmq
 
+from protocol import handshake
 from protocol.choices import Choice
 from protocol.codec import decode, encode
 from protocol.errors import ProtocolError
 from protocol.messages import (
+    Auth,
     Bye,
+    Challenge,
     Error,
     EventMsg,
     Heartbeat,
     Hello,
+    Join,
     Message,
+    Queued,
     Reply,
     RequestMsg,
     Resync,
+    Seated,
+    Status,
+    Tables,
     Welcome,
 )
 from protocol.version import PROTOCOL_VERSION
 
 log = structlog.get_logger("sgs.client")
 
-# Refusals that retrying cannot fix.
+# Seat handshake refusals that retrying cannot fix.
 FATAL = frozenset(
     {
         "version_mismatch",
@@ -57,15 +95,36 @@ FATAL = frozenset(
         "bad_token",
         "spectator",
         "already_seated",
-        "seat_taken",
     }
 )
-Incoming = EventMsg | RequestMsg | Error | Bye
+# Lobby refusals that retrying cannot fix (`bad_config`: the message says why).
+LOBBY_FATAL = frozenset({"version_mismatch", "unknown_game", "bad_config"})
+SESSION_REPLACED = "session_replaced"  # another session proved the token and took the seat
+BAD_SERVER_PROOF = "bad_server_proof"  # the server could not prove it knows the token
+REWOUND = "rewound"  # the client's own notice (never sent by a server), see the module doc
+GIVE_UP = "give_up"  # no server for `give_up` seconds
 
+Incoming = EventMsg | RequestMsg | Error | Bye  # what `poll` returns
+Item = Incoming | Welcome | Queued | Seated  # what the non-blocking steps return
+SocketSetup = Callable[["zmq.Socket[bytes]"], None]  # e.g. CURVE keys, before connect
 
-# Where `sgs bot` / `sgs play` read the seat token when --token is not given (sgs serve passes
-# its bot processes their tokens this way: a command line is visible to every local user).
+# Where `sgs bot` / `sgs play` read the seat token when --token is not given, and `sgs bot` its
+# seed when --seed is not given (sgs serve passes its bot processes both this way: a command
+# line is visible to every local user, and a bot seed can be inverted to the game seed).
 TOKEN_ENV = "SGS_TOKEN"
+SEED_ENV = "SGS_BOT_SEED"
+
+# Client states.
+CLOSED = "closed"  # no connection (not started, or closed by the application)
+BACKOFF = "backoff"  # waiting to try again after a refused or unanswered handshake
+JOINING = "joining"  # join sent: waiting in the lobby for `seated`
+HELLO = "hello"  # hello sent: waiting for the challenge
+AUTH = "auth"  # auth sent: waiting for welcome
+LIVE = "live"  # welcomed and resynced: the game's traffic flows
+FINISHED = "finished"  # the server said bye
+FAILED = "failed"  # stopped for good: see `failure`
+
+KEEP = 32  # answers and requests remembered per seat (only the pending one matters)
 
 
 class ClientError(Exception):
@@ -76,19 +135,12 @@ class ClientError(Exception):
         self.code = code
 
 
-def identity_for(seat: int, token: str) -> bytes:
-    """A stable routing identity for a seat's agent: a restarted agent with the same token takes
-    over its old connection at once (ROUTER_HANDOVER) instead of waiting for it to time out."""
-    digest = hashlib.sha256(f"sgs-seat:{seat}:{token}".encode()).hexdigest()[:24]
-    return f"sgs-{digest}".encode()
-
-
 class Client:
     def __init__(
         self,
         endpoint: str,
-        seat: int,
-        token: str,
+        seat: int = -1,
+        token: str = "",
         *,
         name: str = "agent",
         table: str = "",
@@ -97,6 +149,7 @@ class Client:
         give_up: float = 60.0,
         last_seq: int = -1,
         context: zmq.Context[zmq.Socket[bytes]] | None = None,
+        socket_setup: SocketSetup | None = None,
     ) -> None:
         self.endpoint = endpoint
         self.seat = seat
@@ -108,140 +161,397 @@ class Client:
         self.give_up = give_up
         self.last_seq = last_seq
         self.welcome: Welcome | None = None
-        self.finished = False  # the server said bye (game over)
+        self.epoch: int | None = None  # the table's epoch at the last welcome
+        self.state = CLOSED
+        self.failure: ClientError | None = None
         self.reconnects = 0
+        self.rewinds = 0
+        self.socket_setup = socket_setup
         self._ctx = context or zmq.Context.instance()
         self._sock: zmq.Socket[bytes] | None = None
-        self._identity = identity_for(seat, token)
+        self._lobby: Join | None = None  # set by open_join: where to queue until seated
+        self._nonce = ""
         self._answered: OrderedDict[int, Choice] = OrderedDict()
+        self._requests: OrderedDict[int, tuple[RequestMsg, float]] = OrderedDict()
         self._resync_asked = -2  # the last_seq of the gap resync in flight (-2: none)
-        self._heard = 0.0
+        self._heard = 0.0  # when the server was last heard (or the connection opened)
         self._sent = 0.0
-        self.log = log.bind(seat=seat)
+        self._since = 0.0  # when the current state began
+        self._trying_since: float | None = None  # the give-up clock, while not welcomed/queued
+        self._retry_at = 0.0
+        self._pause = 0.05
+        self._probe: float | None = None  # when a liveness probe (status) went out, if one did
+        self._pending: list[Item] = []  # items seen by the blocking API before it could return
+        self.log = log.bind(seat=seat) if seat >= 0 else log.bind(lobby=True)
 
-    # --- connection ----------------------------------------------------------------------------
+    @property
+    def finished(self) -> bool:
+        """The server said bye (the game is over)."""
+        return self.state == FINISHED
+
+    @property
+    def socket(self) -> zmq.Socket[bytes] | None:
+        """The current connection (it changes on every reconnect), or None between tries."""
+        return self._sock
+
+    # --- non-blocking steps --------------------------------------------------------------------
+
+    def open(self) -> None:
+        """Start the seat handshake on a new connection (needs `seat` and `token`)."""
+        if not self.token or self.seat < 0:
+            raise ValueError("a seat handshake needs a seat and its token (or use open_join)")
+        self._start_trying()
+        self._connect()
+
+    def open_join(self, game: str, mode: str = "", players: int = 0) -> None:
+        """Queue in the lobby for a table of `game` on a new connection; once `seated`, the seat
+        handshake follows on the same connection."""
+        self._lobby = Join(PROTOCOL_VERSION, game, mode, players, self.name)
+        self._start_trying()
+        self._connect()
+
+    def on_readable(self) -> list[Item]:
+        """Read everything waiting on the socket; return what the application must see."""
+        out: list[Item] = []
+        sock = self._sock
+        while sock is not None and sock is self._sock and self.failure is None:
+            try:
+                raw = sock.recv(zmq.NOBLOCK)
+            except zmq.Again:
+                break
+            except zmq.ZMQError as exc:  # e.g. a CURVE handshake failure surfacing on recv
+                self.log.warning("receive failed", reason=str(exc))
+                break
+            msg = self._decode(raw)
+            if msg is not None:
+                self._handle(msg, out)
+        return out
+
+    def on_timer(self, now: float | None = None) -> list[Item]:
+        """Heartbeats, liveness and retries; call at least every tenth of `heartbeat`."""
+        now = time.monotonic() if now is None else now
+        out: list[Item] = []
+        state = self.state
+        if state in (CLOSED, FINISHED, FAILED):
+            return out
+        if self._trying_since is not None and now - self._trying_since >= self.give_up:
+            self._fail(f"no answer from {self.endpoint} for {self.give_up:g} s", GIVE_UP)
+            return out
+        if state == BACKOFF:
+            if now >= self._retry_at:
+                self._connect()
+            return out
+        if state in (HELLO, AUTH):
+            if now - self._since >= self.liveness:
+                self._retry(f"no answer to {state} for {now - self._since:.1f} s")
+            return out
+        if now - self._sent >= self.heartbeat:
+            self._send(Heartbeat(time.time()))
+        silent = now - self._heard
+        if state == LIVE and silent > self.liveness:
+            self._reconnect(f"server silent for {silent:.1f} s")
+        elif state == JOINING and silent > self.liveness:
+            # Waiting in a queue may be quiet: ask for the status once (any answer proves the
+            # server alive); no answer either means it is gone, and we queue again.
+            if self._probe is None:
+                self._probe = now
+                self._send(Status(PROTOCOL_VERSION))
+            elif now - self._probe > self.liveness:
+                self._reconnect(f"server silent for {silent:.1f} s while queued")
+        return out
+
+    def wakeup(self) -> float:
+        """The monotonic time by which `on_timer` has something to do."""
+        state = self.state
+        if state in (CLOSED, FINISHED, FAILED):
+            return float("inf")
+        t = float("inf") if self._trying_since is None else self._trying_since + self.give_up
+        if state == BACKOFF:
+            return min(t, self._retry_at)
+        if state in (HELLO, AUTH):
+            return min(t, self._since + self.liveness)
+        t = min(t, self._sent + self.heartbeat)
+        if self._probe is not None:
+            return min(t, self._probe + self.liveness)
+        return min(t, self._heard + self.liveness)
+
+    # --- blocking API --------------------------------------------------------------------------
 
     def connect(self) -> Welcome:
-        """Hello until welcomed (or refused, or `give_up` seconds pass), then resync."""
-        give_up_at = time.monotonic() + self.give_up
-        pause = 0.05
+        """Handshake until welcomed (or refused, or `give_up` seconds pass), then resync."""
+        self.open()
+        return self._wait_welcome(None)
+
+    def join(
+        self,
+        game: str,
+        mode: str = "",
+        players: int = 0,
+        progress: Callable[[Queued | Seated], None] | None = None,
+    ) -> Welcome:
+        """Queue in the lobby until seated, then do the seat handshake (same connection)."""
+        self.open_join(game, mode, players)
+        return self._wait_welcome(progress)
+
+    def _wait_welcome(self, progress: Callable[[Queued | Seated], None] | None) -> Welcome:
         while True:
-            self._new_socket()
-            self._send(Hello(PROTOCOL_VERSION, self.table, self.seat, self.token, self.name))
-            answer = self._await_welcome(min(self.liveness, self.give_up))
-            if isinstance(answer, Welcome):
-                self.welcome = answer
-                start = self.last_seq
-                if answer.last_seq < start:
-                    # The server restarted from a log that lost its last records (a torn disk
-                    # write): it will produce those events again; the ones held are skipped.
-                    self.log.warning(
-                        "the server holds fewer events than this agent",
-                        server_last_seq=answer.last_seq,
-                        last_seq=start,
-                    )
-                    start = answer.last_seq
-                self._send(Resync(start))
-                now = time.monotonic()
-                self._heard = now
-                self.log.info(
-                    "connected",
-                    endpoint=self.endpoint,
-                    last_seq=self.last_seq,
-                    server_last_seq=answer.last_seq,
-                )
-                return answer
-            if isinstance(answer, Error) and answer.code in FATAL:
-                self.close(linger=0)
-                raise ClientError(f"refused: {answer.code}: {answer.message}", answer.code)
-            if time.monotonic() >= give_up_at:
-                self.close(linger=0)
-                raise ClientError(f"no answer from {self.endpoint} for {self.give_up:g} s")
-            time.sleep(pause)
-            pause = min(pause * 2, 1.0)
-
-    def _await_welcome(self, timeout: float) -> Welcome | Error | None:
-        assert self._sock is not None
-        end = time.monotonic() + timeout
-        while (left := end - time.monotonic()) > 0:
-            if not self._sock.poll(int(left * 1000) + 1, zmq.POLLIN):
-                return None
-            msg = self._recv()
-            if isinstance(msg, Welcome):
-                return msg
-            if isinstance(msg, Error):
-                self.log.warning("hello refused", code=msg.code, detail=msg.message)
-                return msg
-        return None
-
-    def _new_socket(self) -> None:
-        self.close(linger=0)
-        sock = self._ctx.socket(zmq.DEALER)
-        sock.setsockopt(zmq.IDENTITY, self._identity)
-        sock.setsockopt(zmq.LINGER, 0)
-        sock.setsockopt(zmq.RECONNECT_IVL, 100)
-        sock.setsockopt(zmq.RECONNECT_IVL_MAX, 1000)
-        sock.connect(self.endpoint)
-        self._sock = sock
-
-    def reconnect(self, why: str) -> None:
-        self.reconnects += 1
-        self.log.warning("reconnecting", why=why, last_seq=self.last_seq)
-        self.connect()
-
-    def close(self, linger: int = 500) -> None:
-        if self._sock is not None:
-            self._sock.close(linger)
-            self._sock = None
-
-    def bye(self, reason: str = "done") -> None:
-        if self._sock is not None:
-            self._send(Bye(reason))
-        self.close()
-
-    # --- traffic -------------------------------------------------------------------------------
+            items, _ = self._step(float("inf"))
+            self._raise_failure()
+            for n, item in enumerate(items):
+                if isinstance(item, Queued | Seated):
+                    if progress is not None:
+                        progress(item)
+                elif isinstance(item, Welcome):
+                    self._pending.extend(items[n + 1 :])
+                    return item
+                else:
+                    self._pending.append(item)
 
     def poll(self, timeout: float, fds: Sequence[int] = ()) -> list[Incoming]:
         """Wait up to `timeout` s for input; return what the agent must see (possibly nothing).
 
         Returns early when one of `fds` (e.g. stdin) is readable. Heartbeats are sent and
-        checked here, so call it often (at least every `heartbeat` seconds).
+        checked here, so call it often (at least every `heartbeat` seconds). Raises
+        `ClientError` when the connection cannot go on.
         """
-        if self._sock is None:
+        self._raise_failure()
+        if self.state == CLOSED:
             raise ClientError("not connected")
-        out: list[Incoming] = []
+        out: list[Incoming] = [i for i in self._pending if isinstance(i, Incoming)]
+        self._pending.clear()
         end = time.monotonic() + timeout
-        poller = zmq.Poller()
-        poller.register(self._sock, zmq.POLLIN)
-        for fd in fds:
-            poller.register(fd, zmq.POLLIN)
         while True:
-            now = time.monotonic()
-            if now - self._sent >= self.heartbeat:
-                self._send(Heartbeat(time.time()))
-            if now - self._heard > self.liveness and not self.finished:
-                self.reconnect(f"server silent for {now - self._heard:.1f} s")
-                return out
-            wait = min(end - now, self.heartbeat)
-            ready = dict(poller.poll(max(int(wait * 1000), 0) + 1))
-            if self._sock in ready:
-                while True:
-                    try:
-                        raw = self._sock.recv(zmq.NOBLOCK)
-                    except zmq.Again:
-                        break
-                    msg = self._decode(raw)
-                    if msg is not None and self._handle(msg, out):
-                        return out  # reconnected: the caller sees the resync's stream next
-            if out or any(fd in ready for fd in fds) or time.monotonic() >= end:
+            items, fd_ready = self._step(max(end - time.monotonic(), 0.0), fds)
+            self._raise_failure()
+            out.extend(i for i in items if isinstance(i, Incoming))
+            if out or fd_ready or time.monotonic() >= end:
                 return out
 
-    def _handle(self, msg: Message, out: list[Incoming]) -> bool:
-        """Route one message; True when the connection was re-established."""
+    def _step(self, timeout: float, fds: Sequence[int] = ()) -> tuple[list[Item], bool]:
+        """One wait: up to `timeout` s, less when a timer is due; (items, an fd is ready)."""
+        out = self.on_timer()
+        if self.failure is not None:
+            return out, False
+        now = time.monotonic()
+        wait = max(min(timeout, self.wakeup() - now), 0.0)
+        sock = self._sock
+        if sock is None and not fds:
+            time.sleep(min(wait, 1.0))
+            return out + self.on_timer(), False
+        poller = zmq.Poller()
+        if sock is not None:
+            poller.register(sock, zmq.POLLIN)
+        for fd in fds:
+            poller.register(fd, zmq.POLLIN)
+        ready = dict(poller.poll(min(int(wait * 1000) + 1, 1000)))
+        if sock is not None and sock in ready:
+            out.extend(self.on_readable())
+        out.extend(self.on_timer())
+        return out, any(fd in ready for fd in fds)
+
+    def _raise_failure(self) -> None:
+        if self.failure is not None:
+            raise self.failure
+
+    # --- the application's messages ------------------------------------------------------------
+
+    def reply(self, request_id: int, choice: Choice) -> None:
+        self._answered[request_id] = choice
+        while len(self._answered) > KEEP:
+            self._answered.popitem(last=False)
+        self._send(Reply(request_id, choice))
+
+    def close(self, linger: int = 500) -> None:
+        if self._sock is not None:
+            self._sock.close(linger)
+            self._sock = None
+        if self.state not in (FINISHED, FAILED):
+            self.state = CLOSED
+
+    def bye(self, reason: str = "done") -> None:
+        """Leave: the seat stays ours (we may come back with the token); in a queue, leave it."""
+        if self._sock is not None and self.state in (JOINING, LIVE, FINISHED):
+            self._send(Bye(reason))
+        self.close()
+
+    # --- connection ----------------------------------------------------------------------------
+
+    def _start_trying(self) -> None:
+        if self._trying_since is None:
+            self._trying_since = time.monotonic()
+
+    def _connect(self) -> None:
+        """A new connection: hello when we hold a seat's token, join when we are to queue."""
+        self._new_socket()
+        if self.token:
+            self._nonce = handshake.new_nonce()
+            self._set_state(HELLO)
+            self._send(Hello(PROTOCOL_VERSION, self.table, self.seat, self._nonce, self.name))
+        elif self._lobby is not None:
+            self._set_state(JOINING)
+            self._send(self._lobby)
+        else:  # pragma: no cover - open()/open_join() guard this
+            raise ValueError("nothing to connect for")
+
+    def _new_socket(self) -> None:
+        if self._sock is not None:
+            self._sock.close(0)
+            self._sock = None
+        sock = self._ctx.socket(zmq.DEALER)
+        sock.setsockopt(zmq.LINGER, 0)
+        sock.setsockopt(zmq.RECONNECT_IVL, 100)
+        sock.setsockopt(zmq.RECONNECT_IVL_MAX, 1000)
+        if self.socket_setup is not None:
+            self.socket_setup(sock)
+        sock.connect(self.endpoint)
+        self._sock = sock
+        now = time.monotonic()
+        self._heard = now
+        self._probe = None
+
+    def _set_state(self, state: str) -> None:
+        self.state = state
+        self._since = time.monotonic()
+
+    def _reconnect(self, why: str) -> None:
+        self.reconnects += 1
+        self.log.warning("reconnecting", why=why, last_seq=self.last_seq, state=self.state)
+        self._start_trying()
+        self._connect()
+
+    def _retry(self, why: str) -> None:
+        """Close, wait a little (doubling up to 1 s), and connect again."""
+        self.log.info("handshake retry", why=why, pause=self._pause)
+        if self._sock is not None:
+            self._sock.close(0)
+            self._sock = None
+        self._retry_at = time.monotonic() + self._pause
+        self._pause = min(self._pause * 2, 1.0)
+        self._set_state(BACKOFF)
+
+    def _fail(self, message: str, code: str) -> None:
+        """Stop for good, sending nothing more."""
+        self.log.error("connection stopped", code=code, reason=message)
+        self.failure = ClientError(message, code)
+        if self._sock is not None:
+            self._sock.close(0)
+            self._sock = None
+        self.state = FAILED
+
+    # --- incoming ------------------------------------------------------------------------------
+
+    def _handle(self, msg: Message, out: list[Item]) -> None:
         self._heard = time.monotonic()
+        self._probe = None
+        state = self.state
+        if state == LIVE:
+            self._live(msg, out)
+        elif state == JOINING:
+            self._joining(msg, out)
+        elif state == HELLO and isinstance(msg, Challenge):
+            self._challenged(msg)
+        elif state == AUTH and isinstance(msg, Welcome):
+            self._welcomed(msg, out)
+        elif state in (HELLO, AUTH) and isinstance(msg, Error):
+            self._refused(msg)
+        elif isinstance(msg, Heartbeat | Tables) or state == FINISHED:
+            pass
+        else:
+            self.log.warning("unexpected message from the server", type=msg.TYPE, state=state)
+
+    def _joining(self, msg: Message, out: list[Item]) -> None:
+        if isinstance(msg, Queued):
+            self._trying_since = None  # the server is there; waiting for players is normal
+            out.append(msg)
+        elif isinstance(msg, Seated):
+            self.table, self.seat, self.token = msg.table, msg.seat, msg.token
+            self.log = log.bind(seat=msg.seat, table=msg.table)
+            self.log.info("seated", table=msg.table)
+            out.append(msg)
+            self._start_trying()
+            self._nonce = handshake.new_nonce()
+            self._set_state(HELLO)
+            self._send(Hello(PROTOCOL_VERSION, self.table, self.seat, self._nonce, self.name))
+        elif isinstance(msg, Error):
+            if msg.code in LOBBY_FATAL:
+                self._fail(f"join refused: {msg.code}: {msg.message}", msg.code)
+            elif msg.code == "not_seated":
+                pass  # e.g. a heartbeat while queued, on a server that only hears seats
+            else:
+                self.log.warning("lobby notice", code=msg.code, detail=msg.message)
+                out.append(msg)
+        elif isinstance(msg, Heartbeat | Tables):
+            pass
+        else:
+            self.log.warning("unexpected message in the lobby", type=msg.TYPE)
+
+    def _challenged(self, msg: Challenge) -> None:
+        expected = handshake.server_proof(self.token, msg.table, self.seat, self._nonce, msg.nonce)
+        # The resolved table must be the one asked for (any table when none was named).
+        if not handshake.same(msg.proof, expected) or (self.table and msg.table != self.table):
+            self._fail(
+                f"{self.endpoint} could not prove it knows seat {self.seat}'s token: "
+                "not the real table (an impostor?); nothing more was sent",
+                BAD_SERVER_PROOF,
+            )
+            return
+        proof = handshake.agent_proof(self.token, msg.table, self.seat, self._nonce, msg.nonce)
+        self.table = msg.table
+        self._set_state(AUTH)
+        self._send(Auth(proof))
+
+    def _refused(self, msg: Error) -> None:
+        self.log.warning("handshake refused", code=msg.code, detail=msg.message)
+        if msg.code in FATAL:
+            self._fail(f"refused: {msg.code}: {msg.message}", msg.code)
+        else:  # e.g. not_seated (the server restarted mid-handshake), rate_limited
+            self._retry(f"refused: {msg.code}")
+
+    def _welcomed(self, msg: Welcome, out: list[Item]) -> None:
+        epoch_changed = self.epoch is not None and msg.epoch != self.epoch
+        rewound = msg.last_seq < self.last_seq
+        if epoch_changed or rewound:
+            # History may have been rewound: an answer cached for a request id may now belong
+            # to another question.
+            self._answered.clear()
+            self._requests.clear()
+        self.epoch = msg.epoch
+        self.welcome = msg
+        self.table = msg.table
+        self._set_state(LIVE)
+        self._trying_since = None
+        self._pause = 0.05
+        self._resync_asked = -2
+        out.append(msg)
+        if rewound:
+            self.rewinds += 1
+            self.log.warning(
+                "the server holds fewer events than this agent: replaying from the start",
+                server_last_seq=msg.last_seq,
+                last_seq=self.last_seq,
+                epoch=msg.epoch,
+            )
+            note = (
+                f"the table (epoch {msg.epoch}) holds events up to seq {msg.last_seq}, this "
+                f"agent held up to {self.last_seq}: drop the seat's view, events come again "
+                "from seq 0"
+            )
+            out.append(Error(REWOUND, note, -1))
+            self.last_seq = -1
+        self._send(Resync(self.last_seq))
+        self.log.info(
+            "connected",
+            endpoint=self.endpoint,
+            table=msg.table,
+            last_seq=self.last_seq,
+            server_last_seq=msg.last_seq,
+            epoch=msg.epoch,
+        )
+
+    def _live(self, msg: Message, out: list[Item]) -> None:
         if isinstance(msg, EventMsg):
             if msg.seq <= self.last_seq:
-                return False  # already held (a resync overlapping the live stream)
+                return  # already held (a resync overlapping the live stream)
             if msg.seq != self.last_seq + 1:
                 # one resync at a time: while its replay is on the way, later live events
                 # arrive out of order too, and each must not ask for the whole gap again
@@ -249,57 +559,65 @@ class Client:
                     self.log.warning("gap in events, resyncing", got=msg.seq, have=self.last_seq)
                     self._resync_asked = self.last_seq
                     self._send(Resync(self.last_seq))
-                return False
+                return
             self.last_seq = msg.seq
             out.append(msg)
         elif isinstance(msg, RequestMsg):
             rid = msg.request.get("id")
-            if type(rid) is int and rid in self._answered:
-                self.log.info("request seen again, same answer re-sent", request=rid)
-                self._send(Reply(rid, self._answered[rid]))
-                return False
+            if type(rid) is int:
+                if rid in self._answered:
+                    self.log.info("request seen again, same answer re-sent", request=rid)
+                    self._send(Reply(rid, self._answered[rid]))
+                    return
+                self._requests[rid] = (msg, time.monotonic())
+                while len(self._requests) > KEEP:
+                    self._requests.popitem(last=False)
             out.append(msg)
         elif isinstance(msg, Error):
-            if msg.code == "not_seated":
-                self.reconnect("the server does not know this connection (it restarted?)")
-                return True
-            if msg.code == "illegal_reply":
-                self._answered.pop(msg.ref, None)
-            self.log.warning("server notice", code=msg.code, detail=msg.message, ref=msg.ref)
-            out.append(msg)
+            self._live_error(msg, out)
         elif isinstance(msg, Bye):
-            self.finished = True
+            self.state = FINISHED
             out.append(msg)
-        elif isinstance(msg, Heartbeat | Welcome):
+        elif isinstance(msg, Heartbeat | Welcome | Tables):
             pass
         else:
             self.log.warning("unexpected message from the server", type=msg.TYPE)
-        return False
 
-    def reply(self, request_id: int, choice: Choice) -> None:
-        self._answered[request_id] = choice
-        while len(self._answered) > 32:
-            self._answered.popitem(last=False)
-        self._send(Reply(request_id, choice))
+    def _live_error(self, msg: Error, out: list[Item]) -> None:
+        if msg.code == SESSION_REPLACED:
+            self._fail(
+                f"another session proved this seat's token and took it over: {msg.message}",
+                SESSION_REPLACED,
+            )
+            return
+        if msg.code == "not_seated":
+            self._reconnect("the server does not know this connection (it restarted?)")
+            return
+        self.log.warning("server notice", code=msg.code, detail=msg.message, ref=msg.ref)
+        out.append(msg)
+        if msg.code == "illegal_reply":
+            # The request still stands: ask the application again (with the time left).
+            self._answered.pop(msg.ref, None)
+            held = self._requests.get(msg.ref)
+            if held is not None:
+                out.append(_time_left(*held))
+        elif msg.code in ("deadline", "stale_request"):
+            self._requests.pop(msg.ref, None)
 
     # --- plumbing ------------------------------------------------------------------------------
 
     def _send(self, msg: Message) -> None:
+        self._write(encode(msg))
+
+    def _write(self, frame: bytes) -> None:
+        """Send one frame (the only place bytes leave the client)."""
         if self._sock is None:
             return
         try:
-            self._sock.send(encode(msg), zmq.NOBLOCK)
+            self._sock.send(frame, zmq.NOBLOCK)
         except zmq.ZMQError as exc:
             self.log.debug("send failed", reason=str(exc))
         self._sent = time.monotonic()
-
-    def _recv(self) -> Message | None:
-        assert self._sock is not None
-        try:
-            raw = self._sock.recv(zmq.NOBLOCK)
-        except zmq.Again:
-            return None
-        return self._decode(raw)
 
     def _decode(self, raw: bytes) -> Message | None:
         try:
@@ -309,10 +627,17 @@ class Client:
             return None
 
 
+def _time_left(msg: RequestMsg, received: float) -> RequestMsg:
+    if msg.deadline <= 0:
+        return msg
+    left = msg.deadline - (time.monotonic() - received)
+    return dataclasses.replace(msg, deadline=max(left, 0.001))
+
+
 class Transcript:
     """What an agent received, one JSON object per line (`--record FILE`): events with their
     seq, and requests. A restarted agent reads it back to resume from its last seq; a torn last
-    line (the agent was killed mid-write) is cut."""
+    line (the agent was killed mid-write) is cut. `reset` empties it (after a rewind)."""
 
     def __init__(self, path: str) -> None:
         self.path = path
@@ -345,6 +670,13 @@ class Transcript:
 
     def request(self, msg: RequestMsg) -> None:
         self._write({"t": "request", "request": msg.request})
+
+    def reset(self) -> None:
+        """Forget everything: the seat's history is replayed from seq 0."""
+        self._f.truncate(0)
+        self._f.flush()
+        self.events = []
+        self.last_seq = -1
 
     def _write(self, item: dict[str, object]) -> None:
         self._f.write(json.dumps(item, sort_keys=True).encode() + b"\n")
