@@ -1,47 +1,87 @@
-"""`sgs bot`: run a user_agent Bot over the wire for one seat of a table."""
+"""`sgs bot`: run user_agent bots over the wire: one seat whose token you hold (`--seat`), or a
+fleet of lobby sessions in one process (`--lobby --seats N`, see `user_agent.fleet`)."""
 
 from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
+from typing import Any
 
 import structlog
+import zmq
 
-from protocol.choices import RequestSpec
-from protocol.messages import Bye, Error, EventMsg, RequestMsg
-from user_agent.bot import Bot
-from user_agent.bots import resolve
-from user_agent.client import TOKEN_ENV, Client, ClientError, Transcript
-from user_agent.views import for_game
+from user_agent.bots import BotSpecError
+from user_agent.client import SEED_ENV, TOKEN_ENV, Client, ClientError, SocketSetup, Transcript
+from user_agent.fleet import Fleet, FleetStats, SeatPlayer, seed_from_env
 
 log = structlog.get_logger("sgs.bot")
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("bot", help="play one seat of a served table with a bot")
+    p = sub.add_parser(
+        "bot",
+        help="play a seat of a served table with a bot, or many seats through the lobby",
+        description="One seat: --seat N with its token ($SGS_TOKEN). Through the lobby: "
+        "--lobby --game G [--seats N]: N sessions in one process, each queued for a table of G, "
+        "seated, playing, and queued again until --games seat-games are played.",
+    )
     add_connection_options(p)
+    p.add_argument(
+        "--seats",
+        type=int,
+        default=1,
+        metavar="N",
+        help="with --lobby: how many sessions (seats at once) this process plays (default 1)",
+    )
+    p.add_argument(
+        "--games",
+        type=int,
+        default=None,
+        metavar="K",
+        help="with --lobby: seat-games to play in all, then exit (default: one per session; "
+        "0: until Ctrl-C)",
+    )
     p.add_argument("--bot", default="random", help="random, greedy or package.module:Class")
-    p.add_argument("--seed", type=int, default=0, help="the bot's own seed (default 0)")
+    p.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help=f"the bot's seed (default ${SEED_ENV}, else 0); with --lobby the base of every "
+        "bot's seed, mixed with its table name and seat",
+    )
     p.add_argument(
         "--record",
         default=None,
         metavar="FILE",
         help="append what the seat receives to FILE (JSON lines); when FILE exists, resume "
-        "from the last event it holds",
+        "from the last event it holds (one seat only)",
     )
     p.set_defaults(run=run)
 
 
 def add_connection_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--connect", required=True, metavar="ADDR", help="the table's endpoint")
-    p.add_argument("--seat", type=int, required=True)
+    """The options of a seated agent (`sgs bot`, `sgs play`): where, which seat or which lobby
+    queue, timing, and CURVE keys."""
+    p.add_argument("--connect", required=True, metavar="ADDR", help="the server's endpoint")
+    p.add_argument("--seat", type=int, default=None, help="the seat to take (with its token)")
     p.add_argument(
         "--token",
         default=os.environ.get(TOKEN_ENV),
         help=f"the seat's token (default: ${TOKEN_ENV}, which keeps it off the command line)",
     )
     p.add_argument("--table", default="", help="table name (default: whatever ADDR serves)")
+    p.add_argument(
+        "--lobby",
+        action="store_true",
+        help="no seat of your own: queue in the server's lobby for a table of --game",
+    )
+    p.add_argument("--game", default=None, help="with --lobby: the game to queue for")
+    p.add_argument("--mode", default="", help="with --lobby: the game's mode (default: its own)")
+    p.add_argument(
+        "--players", type=int, default=0, help="with --lobby: table size (default: the game's)"
+    )
     p.add_argument("--name", default=None, help="what to call this agent in the server's log")
     p.add_argument("--heartbeat", type=float, default=1.0, help="seconds between heartbeats")
     p.add_argument(
@@ -50,70 +90,180 @@ def add_connection_options(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--give-up", type=float, default=60.0, help="stop after this long without a server"
     )
+    add_curve_options(p)
+
+
+def add_curve_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--server-key",
+        default=None,
+        metavar="FILE",
+        help="CURVE: the server's public key file (NAME.key); with --client-key",
+    )
+    p.add_argument(
+        "--client-key",
+        default=None,
+        metavar="FILE",
+        help="CURVE: this agent's secret key file (NAME.key_secret); with --server-key",
+    )
+
+
+def curve_setup(args: argparse.Namespace) -> SocketSetup | None:
+    """What to call on every socket before it connects, from --server-key/--client-key (keys
+    are read and checked once, here). Exits with a message when a key file is unusable."""
+    server_file, client_file = args.server_key, args.client_key
+    if not server_file and not client_file:
+        return None
+    if not (server_file and client_file):
+        raise SystemExit("error: --server-key and --client-key go together")
+    from protocol import curve  # only agents that use CURVE need it
+
+    try:
+        server_public = curve.load_public(server_file)
+        pair = curve.load_keypair(client_file)
+    except curve.CurveKeyError as exc:
+        raise SystemExit(f"error: {exc}") from None
+
+    def setup(sock: zmq.Socket[bytes]) -> None:
+        curve.set_client_keys(sock, pair, server_public)
+
+    return setup
+
+
+def check_lobby(args: argparse.Namespace) -> None:
+    if args.lobby:
+        if not args.game:
+            raise SystemExit("error: --lobby needs --game")
+        if args.seat is not None:
+            raise SystemExit("error: give --seat (a seat you hold) or --lobby, not both")
+    elif args.seat is None:
+        raise SystemExit("error: give --seat N (with its token) or --lobby --game G")
 
 
 def make_client(args: argparse.Namespace, name: str, last_seq: int = -1) -> Client:
-    if not args.token:
+    """The client for these options: a seat's (needs its token) or a lobby client."""
+    check_lobby(args)
+    if not args.lobby and not args.token:
         raise SystemExit(f"error: give --token or set {TOKEN_ENV}")
     return Client(
         args.connect,
-        args.seat,
-        args.token,
+        -1 if args.lobby else args.seat,
+        "" if args.lobby else args.token,
         name=args.name or name,
-        table=args.table,
+        table="" if args.lobby else args.table,
         heartbeat=args.heartbeat,
         liveness=args.liveness,
         give_up=args.give_up,
         last_seq=last_seq,
+        socket_setup=curve_setup(args),
     )
 
 
-def run(args: argparse.Namespace) -> int:
-    record = Transcript(args.record) if args.record else None
-    client = make_client(args, f"bot:{args.bot}", record.last_seq if record else -1)
+def bot_seed(args: argparse.Namespace) -> int:
+    if args.seed is not None:
+        return int(args.seed)
     try:
-        welcome = client.connect()
-        try:
-            cls = resolve(args.bot, welcome.game)
-        except ValueError as exc:
-            print(f"error: {exc}", file=sys.stderr)
-            client.bye("no such bot")
-            return 2
-        bot: Bot = cls(args.seat, args.seed, for_game(welcome.game, args.seat, welcome.seats))
-        if record is not None:
-            for item in record.events:  # what this seat held before a restart
-                bot.on_event(str(item["kind"]), dict(item["data"]))  # type: ignore[call-overload]
-        return play(client, bot, record)
-    except ClientError as exc:
-        log.error("connection failed", seat=args.seat, reason=str(exc))
-        return 3
-    except KeyboardInterrupt:
-        client.bye("interrupted")
-        return 130
+        return seed_from_env()
+    except ValueError as exc:
+        raise SystemExit(f"error: {exc}") from None
+
+
+def run(args: argparse.Namespace) -> int:
+    check_lobby(args)
+    seed = bot_seed(args)
+    if args.lobby:
+        return run_fleet(args, seed)
+    record = Transcript(args.record) if args.record else None
+    try:
+        client = make_client(args, f"bot:{args.bot}", record.last_seq if record else -1)
+        return run_seat(client, SeatPlayer(args.bot, seed, record))
     finally:
         if record is not None:
             record.close()
 
 
-def play(client: Client, bot: Bot, record: Transcript | None = None) -> int:
+def run_seat(client: Client, player: SeatPlayer) -> int:
+    """Play one seat: connect, make the bot (catching it up on a --record transcript), play."""
+    try:
+        welcome = client.connect()
+        try:
+            bot = player.start(welcome)
+        except BotSpecError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            client.bye("no such bot")
+            return 2
+        if player.record is not None:
+            for item in player.record.events:  # what this seat held before a restart
+                bot.on_event(str(item["kind"]), dict(item["data"]))  # type: ignore[call-overload]
+        return play(client, player)
+    except ClientError as exc:
+        log.error("connection failed", seat=client.seat, code=exc.code, reason=str(exc))
+        return 3
+    except KeyboardInterrupt:
+        client.bye("interrupted")
+        return 130
+
+
+def play(client: Client, player: SeatPlayer) -> int:
     """Answer every request of the seat until the server says the game is over."""
     while True:
         for msg in client.poll(1.0):
-            if isinstance(msg, EventMsg):
-                if record is not None:
-                    record.event(msg)
-                bot.on_event(msg.kind, msg.data)
-            elif isinstance(msg, RequestMsg):
-                if record is not None:
-                    record.request(msg)
-                try:
-                    req = RequestSpec(**msg.request)
-                except TypeError as exc:
-                    log.error("malformed request from the server", reason=str(exc))
-                    continue
-                client.reply(req.id, bot.decide(req, bot.view))
-            elif isinstance(msg, Error):
-                continue  # logged by the client; a refused reply leaves the request standing
-            elif isinstance(msg, Bye):
+            if player.handle(client, msg):
                 client.bye("game over")
                 return 0
+
+
+def run_fleet(args: argparse.Namespace, seed: int) -> int:
+    if args.record:
+        raise SystemExit("error: --record is for one seat (not with --lobby)")
+    if args.seats < 1:
+        raise SystemExit("error: --seats must be at least 1")
+    try:
+        fleet = Fleet(
+            args.connect,
+            seats=args.seats,
+            game=args.game,
+            mode=args.mode,
+            players=args.players,
+            bot=args.bot,
+            seed=seed,
+            games=args.games,
+            name=args.name or "",
+            heartbeat=args.heartbeat,
+            liveness=args.liveness,
+            give_up=args.give_up,
+            socket_setup=curve_setup(args),
+        )
+    except (BotSpecError, ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    previous = signal.signal(signal.SIGTERM, lambda signum, frame: fleet.stop())
+    code = 0
+    try:
+        stats = fleet.run()
+    except KeyboardInterrupt:
+        stats, code = fleet.stats, 130
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    print(summary_line(stats), flush=True)
+    if stats.aborted:
+        print(f"error: {stats.aborted}", file=sys.stderr)
+        return 2
+    if code == 0 and stats.failures:
+        return 3
+    return code
+
+
+def summary_line(stats: FleetStats) -> str:
+    s: dict[str, Any] = stats.summary()
+    line = (
+        f"fleet: {s['games']} games ({s['wins']} won), {s['decisions']} decisions, "
+        f"{s['errors']} errors, {sum(stats.failures.values())} sessions failed, "
+        f"{s['rewinds']} rewinds, {s['reconnects']} reconnects, {s['seconds']} s"
+    )
+    if stats.errors:
+        line += " (errors: " + ", ".join(f"{k} {v}" for k, v in sorted(stats.errors.items())) + ")"
+    if stats.failures:
+        line += " (failed: " + ", ".join(f"{k} {v}" for k, v in sorted(stats.failures.items()))
+        line += ")"
+    return line

@@ -1,4 +1,5 @@
-"""`sgs play`: a human plays one seat of a served table from a line-based console."""
+"""`sgs play`: a human plays one seat from a line-based console: a seat whose token you hold
+(`--seat N`), or the next table of a game through the server's lobby (`--lobby --game G`)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import sys
 
 import structlog
 
+from protocol.messages import Queued, Seated
 from sgs.commands.bot import add_connection_options, make_client
 from user_agent.client import ClientError
 from user_agent.console import Console
@@ -15,7 +17,9 @@ log = structlog.get_logger("sgs.play")
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("play", help="play one seat of a served table yourself (text console)")
+    p = sub.add_parser(
+        "play", help="play a seat of a served table yourself (text console), or join the lobby"
+    )
     add_connection_options(p)
     p.set_defaults(run=run)
 
@@ -24,10 +28,21 @@ def say(line: str) -> None:
     print(line, flush=True)
 
 
+def progress(item: Queued | Seated) -> None:
+    if isinstance(item, Queued):
+        mode = f" ({item.mode})" if item.mode else ""
+        say(f"queued for {item.game}{mode}: {item.waiting} of {item.needed} players waiting")
+    else:
+        say(f"seated at table {item.table!r}, seat {item.seat}")
+
+
 def run(args: argparse.Namespace) -> int:
     client = make_client(args, "console")
     try:
-        welcome = client.connect()
+        if args.lobby:
+            welcome = client.join(args.game, args.mode, args.players, progress)
+        else:
+            welcome = client.connect()
         console = Console(client, sys.stdin, say)
         console.start(welcome)
         return console.run()

@@ -1,0 +1,423 @@
+"""Bots over the wire.
+
+`SeatPlayer` plays one seat's game with a `Bot`: it folds the seat's events into the bot,
+answers each request, decides again after an `illegal_reply` (and takes the request's default
+after two illegal answers to the same request), and rebuilds the bot from scratch when the
+client reports that the table's history was rewound.
+
+`Fleet` plays many seats from one process: N lobby sessions, each its own DEALER connection
+(`user_agent.client.Client`), all served by one loop polling every socket (one `zmq.Poller`,
+heartbeats per session, no thread per seat). Each session joins the lobby queue of a game, is
+seated when a table fills, plays, and when its game ends joins again, until the process has
+played its quota of games:
+
+    fleet = Fleet("tcp://127.0.0.1:5555", seats=50, game="harmony", bot="random", games=200)
+    stats = fleet.run()          # returns when the quota is played (or stop() is called)
+    print(stats.games, stats.decisions, stats.errors)
+
+`games` counts seat-games for the whole process: None (the default) plays one game per
+session, 0 plays until `stop()` (or Ctrl-C). `stop()` may be called from another thread; the
+loop notices it within `SWEEP` seconds, says bye on every connection (leaving a queue, or
+leaving a seat to its deadlines) and returns.
+
+Bot seeds: a session's bot for seat S of table T gets `fleet_seed(seed, T, S)`, a 63-bit
+integer from SHA-256 of the base seed, the table name and the seat. So a fleet's decisions
+depend only on the seats it was given and `seed`, never on which session got them or when.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import threading
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+import structlog
+import zmq
+
+from protocol.choices import RequestSpec
+from protocol.messages import Bye, Error, EventMsg, RequestMsg, Seated, Welcome
+from user_agent.bot import Bot
+from user_agent.bots import resolve
+from user_agent.client import (
+    FAILED,
+    LOBBY_FATAL,
+    REWOUND,
+    SEED_ENV,
+    Client,
+    Item,
+    SocketSetup,
+    Transcript,
+)
+from user_agent.views import for_game
+
+log = structlog.get_logger("sgs.fleet")
+
+ILLEGAL_TRIES = 2  # illegal answers to one request before the bot's choice is the default
+SWEEP = 0.05  # seconds between two timer sweeps over the sessions (heartbeats, liveness)
+
+
+def fleet_seed(seed: int, table: str, seat: int) -> int:
+    """The seed of the bot that plays `seat` of `table` in a fleet started with `seed`."""
+    digest = hashlib.sha256(f"sgs-fleet-bot\n{seed}\n{table}\n{seat}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") & ((1 << 63) - 1)
+
+
+def seed_from_env(default: int = 0) -> int:
+    """The bot seed in `$SGS_BOT_SEED` (how `sgs serve` passes it), else `default`."""
+    text = os.environ.get(SEED_ENV, "").strip()
+    if not text:
+        return default
+    try:
+        return int(text)
+    except ValueError:
+        raise ValueError(f"${SEED_ENV} must be an integer, got {text!r}") from None
+
+
+def winners(outcome: dict[str, Any]) -> list[int]:
+    if isinstance(outcome.get("winners"), list):
+        return [int(w) for w in outcome["winners"]]
+    winner = outcome.get("winner")
+    return [] if winner is None else [int(winner)]
+
+
+class SeatPlayer:
+    """One seat's game played by a bot of `spec` (`random`, `greedy`, `package.module:Class`).
+
+    Feed it every item a `Client` returns; `handle` answers the requests through that client
+    and returns True when the game is over. `record`, if given, receives what the seat sees.
+    """
+
+    def __init__(self, spec: str, seed: int, record: Transcript | None = None) -> None:
+        self.spec = spec
+        self.seed = seed
+        self.record = record
+        self.bot: Bot | None = None
+        self.welcome: Welcome | None = None
+        self.decisions = 0
+        self.events = 0
+        self.bot_errors = 0
+        self.rebuilds = 0
+        self.outcome: dict[str, Any] | None = None
+        self.illegal: Counter[int] = Counter()  # request id -> illegal answers so far
+        self.log = log.bind(bot=spec)
+
+    def start(self, welcome: Welcome) -> Bot:
+        """Make the bot for this seat (raises `BotSpecError` for a bot that does not exist)."""
+        self.welcome = welcome
+        cls = resolve(self.spec, welcome.game)
+        view = for_game(welcome.game, welcome.seat, welcome.seats) if cls.uses_view else None
+        self.bot = cls(welcome.seat, self.seed, view)
+        self.log = log.bind(bot=self.spec, table=welcome.table, seat=welcome.seat)
+        return self.bot
+
+    def rebuild(self) -> None:
+        """Forget everything the bot folded: the seat's true history comes again from seq 0."""
+        self.rebuilds += 1
+        self.illegal.clear()
+        self.outcome = None
+        if self.record is not None:
+            self.record.reset()
+        if self.welcome is not None:
+            self.start(self.welcome)
+        self.log.warning("history rewound: bot rebuilt from scratch", rebuilds=self.rebuilds)
+
+    def handle(self, client: Client, item: Item) -> bool:
+        """Act on one item from `client`; True when the server said the game is over."""
+        if isinstance(item, EventMsg):
+            self.events += 1
+            if self.record is not None:
+                self.record.event(item)
+            if item.kind == "game_over" and isinstance(item.data.get("outcome"), dict):
+                self.outcome = item.data["outcome"]
+            if self.bot is not None:
+                self.bot.on_event(item.kind, item.data)
+        elif isinstance(item, RequestMsg):
+            if self.record is not None:
+                self.record.request(item)
+            self._decide(client, item)
+        elif isinstance(item, Welcome):
+            if self.bot is None:
+                self.start(item)
+            else:
+                self.welcome = item
+        elif isinstance(item, Error):
+            if item.code == REWOUND:
+                self.rebuild()
+            elif item.code == "illegal_reply":
+                self.illegal[item.ref] += 1
+        elif isinstance(item, Bye):
+            return True
+        return False
+
+    def _decide(self, client: Client, msg: RequestMsg) -> None:
+        try:
+            req = RequestSpec(**msg.request)
+        except TypeError as exc:
+            self.log.error("malformed request from the server", reason=str(exc))
+            return
+        if self.bot is None:  # pragma: no cover - the client delivers welcome first
+            client.reply(req.id, req.default)
+            return
+        if self.illegal[req.id] >= ILLEGAL_TRIES:
+            self.log.warning("bot answered illegally twice: default taken", request=req.id)
+            choice = req.default
+        else:
+            try:
+                choice = self.bot.decide(req, self.bot.view)
+            except Exception:  # a bot's bug must not stall its table: the default is legal
+                self.bot_errors += 1
+                self.log.exception("bot failed to decide: default taken", request=req.id)
+                choice = req.default
+        self.decisions += 1
+        client.reply(req.id, choice)
+
+
+@dataclass
+class FleetStats:
+    games: int = 0  # seat-games played to the end
+    wins: int = 0  # of those, games this fleet's seat won (or shared)
+    decisions: int = 0
+    events: int = 0
+    rewinds: int = 0
+    reconnects: int = 0
+    bot_errors: int = 0  # decisions a bot failed to make (its default was taken)
+    errors: Counter[str] = field(default_factory=Counter)  # server notices, by code
+    failures: Counter[str] = field(default_factory=Counter)  # sessions stopped, by code
+    seconds: float = 0.0
+    aborted: str = ""  # why the whole fleet stopped early (a lobby refusal), or ""
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            "games": self.games,
+            "wins": self.wins,
+            "decisions": self.decisions,
+            "events": self.events,
+            "errors": sum(self.errors.values()),
+            "error_codes": dict(self.errors),
+            "failures": dict(self.failures),
+            "rewinds": self.rewinds,
+            "reconnects": self.reconnects,
+            "bot_errors": self.bot_errors,
+            "seconds": round(self.seconds, 3),
+            "aborted": self.aborted,
+        }
+
+
+class _Session:
+    def __init__(self, index: int, client: Client) -> None:
+        self.index = index
+        self.client = client
+        self.player: SeatPlayer | None = None
+        self.registered: zmq.Socket[bytes] | None = None
+        self.started = time.monotonic()
+
+
+class Fleet:
+    """N lobby sessions playing `game` with bots of `bot`, in one poll loop (see the module
+    docstring). `socket_setup` is called on every socket before it connects (e.g. CURVE)."""
+
+    def __init__(
+        self,
+        endpoint: str,
+        *,
+        seats: int,
+        game: str,
+        mode: str = "",
+        players: int = 0,
+        bot: str = "random",
+        seed: int = 0,
+        games: int | None = None,
+        name: str = "",
+        heartbeat: float = 1.0,
+        liveness: float = 5.0,
+        give_up: float = 60.0,
+        socket_setup: SocketSetup | None = None,
+        context: zmq.Context[zmq.Socket[bytes]] | None = None,
+    ) -> None:
+        if seats < 1:
+            raise ValueError("a fleet needs at least one seat")
+        if games is not None and games < 0:
+            raise ValueError("games must be 0 (no limit) or more")
+        resolve(bot, game)  # an unknown bot fails now, not at the first table
+        self.endpoint = endpoint
+        self.seats = seats
+        self.game, self.mode, self.players = game, mode, players
+        self.bot = bot
+        self.seed = seed
+        self.quota: int | None = seats if games is None else (games or None)
+        self.name = name or f"fleet:{bot}"
+        self.heartbeat, self.liveness, self.give_up = heartbeat, liveness, give_up
+        self.socket_setup = socket_setup
+        self._ctx = context or zmq.Context.instance()
+        self.stats = FleetStats()
+        self._started_games = 0
+        self._sessions: list[_Session] = []
+        self._by_sock: dict[zmq.Socket[bytes], _Session] = {}
+        self._poller = zmq.Poller()
+        self._stop = threading.Event()
+        self._t0 = 0.0
+
+    def stop(self) -> None:
+        """Ask `run` to finish (thread-safe)."""
+        self._stop.set()
+
+    @property
+    def sessions(self) -> int:
+        """Sessions still playing or waiting."""
+        return len(self._sessions)
+
+    def run(self) -> FleetStats:
+        self._t0 = time.monotonic()
+        log.info(
+            "fleet starting",
+            endpoint=self.endpoint,
+            seats=self.seats,
+            game=self.game,
+            mode=self.mode,
+            players=self.players,
+            bot=self.bot,
+            games=self.quota or "unlimited",
+        )
+        reason = "stopped"
+        try:
+            for index in range(self.seats):
+                if not self._join(index):
+                    break
+            next_sweep = 0.0
+            while self._sessions and not self._stop.is_set():
+                now = time.monotonic()
+                if now >= next_sweep:
+                    next_sweep = now + SWEEP
+                    for s in list(self._sessions):
+                        self._service(s, s.client.on_timer(now))
+                    continue
+                wait = max(next_sweep - now, 0.0)
+                for sock, _ in self._poller.poll(int(wait * 1000) + 1):
+                    ready = self._by_sock.get(sock)
+                    if ready is not None and ready.client.socket is sock:
+                        self._service(ready, ready.client.on_readable())
+        except KeyboardInterrupt:
+            reason = "interrupted"
+            raise
+        finally:
+            for s in list(self._sessions):
+                s.client.bye(reason)
+                self._retire(s)
+            self._by_sock.clear()
+            self._poller = zmq.Poller()
+            self.stats.seconds = time.monotonic() - self._t0
+            log.info("fleet finished", reason=reason, **self.stats.summary())
+        return self.stats
+
+    # --- sessions ------------------------------------------------------------------------------
+
+    def _join(self, index: int) -> bool:
+        """Start a session's next game: a new connection that queues in the lobby."""
+        if self.quota is not None and self._started_games >= self.quota:
+            return False
+        self._started_games += 1
+        client = Client(
+            self.endpoint,
+            name=f"{self.name}/{index}",
+            heartbeat=self.heartbeat,
+            liveness=self.liveness,
+            give_up=self.give_up,
+            context=self._ctx,
+            socket_setup=self.socket_setup,
+        )
+        s = _Session(index, client)
+        self._sessions.append(s)
+        client.open_join(self.game, self.mode, self.players)
+        self._sync(s)
+        return True
+
+    def _service(self, s: _Session, items: list[Item]) -> None:
+        for item in items:
+            if isinstance(item, Seated):
+                s.player = SeatPlayer(self.bot, fleet_seed(self.seed, item.table, item.seat))
+                continue
+            if isinstance(item, Error):
+                if item.code == REWOUND:
+                    self.stats.rewinds += 1
+                else:
+                    self.stats.errors[item.code] += 1
+            if s.player is None:
+                continue
+            if s.player.handle(s.client, item):
+                self._game_over(s)
+                return
+        if s.client.state == FAILED:
+            self._failed(s)
+            return
+        self._sync(s)
+
+    def _game_over(self, s: _Session) -> None:
+        player = s.player
+        assert player is not None
+        s.client.bye("done")
+        self._retire(s)
+        self.stats.games += 1
+        welcome = player.welcome
+        seat = welcome.seat if welcome is not None else -1
+        won = player.outcome is not None and seat in winners(player.outcome)
+        self.stats.wins += won
+        log.info(
+            "game finished",
+            session=s.index,
+            table=welcome.table if welcome is not None else "",
+            seat=seat,
+            result=_result(player.outcome, seat),
+            decisions=player.decisions,
+            events=player.events,
+            seconds=round(time.monotonic() - s.started, 3),
+            games=self.stats.games,
+        )
+        self._join(s.index)
+
+    def _failed(self, s: _Session) -> None:
+        failure = s.client.failure
+        code = failure.code if failure is not None and failure.code else "connection"
+        self.stats.failures[code] += 1
+        self._retire(s)
+        log.error("session stopped", session=s.index, code=code, reason=str(failure))
+        if code in LOBBY_FATAL:  # every session would be refused the same way
+            self.stats.aborted = str(failure)
+            self._stop.set()
+
+    def _retire(self, s: _Session) -> None:
+        """The session's connection is over: count what it did, forget its socket."""
+        s.client.close()
+        self._sync(s)
+        self._sessions.remove(s)
+        self.stats.reconnects += s.client.reconnects
+        if s.player is not None:
+            self.stats.decisions += s.player.decisions
+            self.stats.events += s.player.events
+            self.stats.bot_errors += s.player.bot_errors
+
+    def _sync(self, s: _Session) -> None:
+        """Keep the poller in step with the session's current socket (it changes on
+        reconnects)."""
+        sock = s.client.socket
+        if sock is s.registered:
+            return
+        if s.registered is not None:
+            self._poller.unregister(s.registered)
+            self._by_sock.pop(s.registered, None)
+        if sock is not None:
+            self._poller.register(sock, zmq.POLLIN)
+            self._by_sock[sock] = s
+        s.registered = sock
+
+
+def _result(outcome: dict[str, Any] | None, seat: int) -> str:
+    if outcome is None:
+        return "unknown"
+    won = winners(outcome)
+    if not won:
+        return "draw"
+    return "won" if seat in won else "lost"
