@@ -1,4 +1,11 @@
-"""`sgs watch`: follow a table's public spectator stream (the PUB endpoint `sgs serve` prints)."""
+"""`sgs watch`: follow a table's public spectator stream (the XPUB endpoint `sgs serve` prints).
+
+Every published message is two frames: the table's name (UTF-8), then one msgpack message. The
+server accepts only subscriptions to an existing table's name, or "" for every table. With
+`--table NAME` we subscribe to NAME; without it, to "" and we follow the first table we hear of.
+ZeroMQ matches topics by prefix (a subscription to "t1" also gets "t10"), so frames whose topic
+is not exactly the followed table's are dropped here.
+"""
 
 from __future__ import annotations
 
@@ -14,15 +21,23 @@ from protocol.codec import decode
 from protocol.errors import ProtocolError
 from protocol.messages import Bye, EventMsg, Welcome
 from protocol.registry import Renderer, get_schema
+from sgs.commands.bot import add_curve_options, curve_setup
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("watch", help="watch a table's public event stream")
     p.add_argument("--connect", required=True, metavar="ADDR", help="the spectator endpoint")
+    p.add_argument(
+        "--table",
+        default=None,
+        metavar="NAME",
+        help="the table to watch (default: the first table heard of)",
+    )
     p.add_argument("--record", default=None, metavar="FILE", help="also write events here")
     p.add_argument(
         "--idle", type=float, default=30.0, help="stop after this long without a message"
     )
+    add_curve_options(p)
     p.set_defaults(run=run)
 
 
@@ -30,13 +45,34 @@ def say(line: str) -> None:
     print(line, flush=True)
 
 
+class Follow:
+    """Which table's frames to show: `name` (None until the first frame, without --table)."""
+
+    def __init__(self, sub: zmq.Socket[bytes], name: str | None) -> None:
+        self.sub = sub
+        self.name = name
+
+    def accept(self, topic: bytes) -> bool:
+        if self.name is None:
+            self.name = topic.decode(errors="replace")
+            say(f"following table {self.name!r} (the first one heard of; --table NAME chooses)")
+            if topic:  # from now on, only this table's frames (prefix matches are still cut)
+                self.sub.setsockopt(zmq.SUBSCRIBE, topic)
+                self.sub.setsockopt(zmq.UNSUBSCRIBE, b"")
+        return topic == self.name.encode()
+
+
 def run(args: argparse.Namespace) -> int:
+    setup = curve_setup(args)
     ctx: zmq.Context[zmq.Socket[bytes]] = zmq.Context.instance()
     sub = ctx.socket(zmq.SUB)
     sub.setsockopt(zmq.LINGER, 0)
-    sub.setsockopt(zmq.SUBSCRIBE, b"")
+    sub.setsockopt(zmq.SUBSCRIBE, (args.table or "").encode())
     sub.setsockopt(zmq.MAXMSGSIZE, 2 << 20)
+    if setup is not None:
+        setup(sub)
     sub.connect(args.connect)
+    follow = Follow(sub, args.table)
     record = open(args.record, "a", encoding="utf-8") if args.record else None  # noqa: SIM115
     line: Renderer | None = None
     last = time.monotonic()
@@ -47,9 +83,15 @@ def run(args: argparse.Namespace) -> int:
                     print(f"error: nothing heard for {args.idle:g} s", file=sys.stderr)
                     return 1
                 continue
+            frames = sub.recv_multipart()
+            if len(frames) != 2:
+                say(f"! a message of {len(frames)} frames (expected topic + message): skipped")
+                continue
+            if not follow.accept(frames[0]):
+                continue  # another table (a prefix match, or frames before our choice)
             last = time.monotonic()
             try:
-                msg = decode(sub.recv())
+                msg = decode(frames[1])
             except ProtocolError as exc:
                 say(f"! undecodable message: {exc}")
                 continue
