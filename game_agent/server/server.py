@@ -18,6 +18,7 @@ token takes the seat over (the old one is told `session_replaced`).
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import time
 from collections import OrderedDict, deque
@@ -57,6 +58,8 @@ from protocol.version import PROTOCOL_VERSION
 
 log = structlog.get_logger("sgs.server")
 
+_NOW = int(zmq.NOBLOCK)  # plain ints: flag arithmetic on pyzmq's enums costs a call per send
+_MORE = int(zmq.NOBLOCK | zmq.SNDMORE)
 MAX_FRAME_BYTES = MAX_MESSAGE_BYTES  # larger frames make libzmq drop the connection
 MAX_SUBSCRIPTION_BYTES = 256  # a spectator's subscription is a table name
 MAX_BATCH = 256  # messages handled per loop turn before the clocks run again
@@ -215,15 +218,12 @@ class Server:
         while not self._stopping and not (until is not None and until()):
             self.turn()
 
-    def turn(self) -> None:
+    def turn(self, block: bool = True) -> None:
+        """One loop turn: wait for input (unless `block` is False) no longer than the next
+        heartbeat or deadline, handle a batch, run the clocks, flush."""
         assert self._router is not None and self._pub is not None
-        now = time.monotonic()
-        wait = self._next_beat - now
-        for table in self.tables.values():
-            due = table.next_due()
-            if due is not None and due - now < wait:
-                wait = due - now
-        ready = dict(self._poller.poll(int(min(max(wait, 0.0), self.opts.heartbeat) * 1000) + 1))
+        wait = self.wait_seconds() if block else 0.0
+        ready = dict(self._poller.poll(int(wait * 1000) + (1 if block else 0)))
         for mon in self._mons:
             if mon in ready:
                 self._drain_monitor(mon)
@@ -238,6 +238,41 @@ class Server:
                 self._receive(frames)
         self._clocks()
         self._flush()
+
+    def wait_seconds(self) -> float:
+        """How long the loop may sleep: until the next heartbeat or the nearest table clock."""
+        now = time.monotonic()
+        wait = self._next_beat - now
+        for table in self.tables.values():
+            due = table.next_due()
+            if due is not None and due - now < wait:
+                wait = due - now
+        return min(max(wait, 0.0), self.opts.heartbeat)
+
+    async def run_async(self, until: Callable[[], bool] | None = None) -> None:
+        """The same loop inside an asyncio event loop (beside other coroutines): the sockets'
+        descriptors wake it; it never blocks the event loop and never cancels a receive."""
+        if self._router is None:
+            self.bind()
+        loop = asyncio.get_running_loop()
+        wake = asyncio.Event()
+        socks = [s for s in (self._router, self._pub, *self._mons) if s is not None]
+        fds = [int(sock.getsockopt(zmq.FD)) for sock in socks]
+        for fd in fds:
+            loop.add_reader(fd, wake.set)
+        try:
+            while not self._stopping and not (until is not None and until()):
+                self.turn(block=False)
+                wake.clear()
+                # ZeroMQ's descriptor is edge-triggered: look again before sleeping
+                if any(int(sock.getsockopt(zmq.EVENTS)) & zmq.POLLIN for sock in socks):
+                    await asyncio.sleep(0)
+                    continue
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(wake.wait(), self.wait_seconds() + 0.001)
+        finally:
+            for fd in fds:
+                loop.remove_reader(fd)
 
     def _drain_monitor(self, mon: zmq.Socket[bytes]) -> None:
         for fd in self.conns.drain(mon):
@@ -368,6 +403,10 @@ class Server:
             elif isinstance(msg, Bye):
                 table.bye(seat, msg.reason, now)
                 del self.sessions[identity]
+            if table.outbox and self.opts.durability == "os":
+                # a write to the OS per decision is cheap: send at once rather than at the end
+                # of the batch (with "disk", the fdatasync is shared by the whole batch)
+                self._flush_table(table)
 
     def _hello(self, identity: bytes, conn: int, msg: Hello, now: float) -> None:
         def no(code: str, why: str) -> None:
@@ -519,13 +558,17 @@ class Server:
     def _send(self, identity: bytes, blob: bytes) -> None:
         assert self._router is not None
         # the peer may be gone, or its queue full: it resyncs when it comes back
-        with contextlib.suppress(zmq.ZMQError):
-            self._router.send_multipart([identity, blob], zmq.NOBLOCK)
+        try:
+            self._router.send(identity, _MORE)
+            self._router.send(blob, _NOW)
+        except zmq.ZMQError:
+            pass
 
     def _publish(self, topic: bytes, blob: bytes) -> None:
         assert self._pub is not None
         with contextlib.suppress(zmq.ZMQError):
-            self._pub.send_multipart([topic, blob], zmq.NOBLOCK)
+            self._pub.send(topic, _MORE)
+            self._pub.send(blob, _NOW)
 
     def _refuse(self, identity: bytes, seat: int, code: str, why: str, ref: int = -1) -> None:
         self._send(identity, encode(Error(code, why, ref)))

@@ -274,3 +274,50 @@ def test_many_tables_in_one_server_finish_and_verify(
     for table in r.tables:
         assert table.timeouts == 0
         assert verify(table.log_path).ok
+
+
+async def test_the_server_loop_runs_inside_an_asyncio_event_loop(tmp_path: Path) -> None:
+    """Two tables served by `run_async` while another coroutine keeps ticking: the loop never
+    blocks the event loop, and both games finish and verify."""
+    import asyncio
+    import random
+
+    server = Server(ServerOptions())
+    server.bind()
+    tables = []
+    for i in range(2):
+        t = open_table(str(tmp_path), f"a{i}", "harmony", {}, TableOptions(linger=0.2)).table
+        server.add(t)
+        tables.append(t)
+    ticks = 0
+
+    async def ticker() -> None:
+        nonlocal ticks
+        while server.tables:
+            ticks += 1
+            await asyncio.sleep(0.005)
+
+    def agent(table: Table, seat: int) -> None:
+        a = RawAgent(server.endpoint)
+        assert a.hello(seat, table.seats[seat].token, table=table.name)["t"] == "welcome"
+        a.send({"t": "resync", "last_seq": -1})
+        rng = random.Random(seat)
+        while not a.bye:
+            msg = a.recv(5.0)
+            assert msg is not None
+            if msg["t"] == "request":
+                req = RequestSpec(**msg["request"])
+                a.send({"t": "reply", "id": req.id, "choice": random_legal(req, rng)})
+        a.close()
+
+    try:
+        players = [asyncio.to_thread(agent, t, seat) for t in tables for seat in range(2)]
+        await asyncio.wait_for(
+            asyncio.gather(server.run_async(until=lambda: not server.tables), ticker(), *players),
+            timeout=60,
+        )
+    finally:
+        server.close()
+    assert ticks > 5
+    for t in tables:
+        assert t.game.finished and verify(t.log_path).ok
