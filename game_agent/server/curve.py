@@ -25,7 +25,7 @@ from __future__ import annotations
 import threading
 import time
 from collections import Counter, OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -297,35 +297,47 @@ class CurveServer:
 
     # --- socket monitors (one thread per applied socket) ---------------------------------------
 
+    HANDSHAKE_EVENTS = _MONITOR_EVENTS & ~zmq.EVENT_MONITOR_STOPPED
+
+    def note_event(self, event: Mapping[str, Any]) -> None:
+        """Count and log (rate-limited) a socket monitor event if it is a failed handshake;
+        ignore any other. For a caller that monitors the CURVE sockets itself (`apply(...,
+        monitor=False)`): add `CurveServer.HANDSHAKE_EVENTS` to its monitor's event mask and
+        pass each parsed event (`zmq.utils.monitor.parse_monitor_message`) here.
+        Thread-safe."""
+        kind = event.get("event")
+        if kind not in (
+            zmq.EVENT_HANDSHAKE_FAILED_NO_DETAIL,
+            zmq.EVENT_HANDSHAKE_FAILED_PROTOCOL,
+        ):
+            return  # HANDSHAKE_FAILED_AUTH: the ZAP callback counted and logged it, with the key
+        endpoint = event.get("endpoint")
+        where = endpoint.decode("utf-8", "replace") if isinstance(endpoint, bytes) else ""
+        if kind == zmq.EVENT_HANDSHAKE_FAILED_PROTOCOL:
+            value = int(event.get("value", 0))
+            reason, text = _PROTOCOL_REASONS.get(
+                value, ("protocol_error", f"ZMTP protocol error {value:#x}")
+            )
+        else:
+            # Typically a client without CURVE: it may hang up on seeing the server's greeting
+            # before the server has read its own (then the server sees no mismatch).
+            reason, text = "handshake_failed", "the peer hung up during the handshake"
+        self._count(reason)
+        quiet = self._throttle((reason, where))
+        if quiet is not None:
+            log.warning(
+                "curve handshake failed", reason=reason, why=text, endpoint=where, repeats=quiet
+            )
+
     def _watch(self, pipe: zmq.Socket[Any]) -> None:
         try:
             while not self._stop.is_set():
                 if not pipe.poll(100):
                     continue
                 event = recv_monitor_message(pipe)
-                kind = event["event"]
-                if kind == zmq.EVENT_MONITOR_STOPPED:
+                if event["event"] == zmq.EVENT_MONITOR_STOPPED:
                     return
-                endpoint = event["endpoint"]
-                where = endpoint.decode("utf-8", "replace") if isinstance(endpoint, bytes) else ""
-                if kind == zmq.EVENT_HANDSHAKE_FAILED_AUTH:
-                    continue  # the ZAP callback counted and logged it, with the key
-                if kind == zmq.EVENT_HANDSHAKE_FAILED_PROTOCOL:
-                    value = int(event["value"])
-                    reason, text = _PROTOCOL_REASONS.get(
-                        value, ("protocol_error", f"ZMTP protocol error {value:#x}")
-                    )
-                else:
-                    # Typically a client without CURVE: it may hang up on seeing the server's
-                    # greeting before the server has read its own (then no mismatch is seen).
-                    reason, text = "handshake_failed", "the peer hung up during the handshake"
-                self._count(reason)
-                quiet = self._throttle((reason, where))
-                if quiet is not None:
-                    log.warning(
-                        "curve handshake failed", reason=reason, why=text, endpoint=where,
-                        repeats=quiet,
-                    )  # fmt: skip
+                self.note_event(event)
         except zmq.ContextTerminated:
             pass
         except zmq.ZMQError as exc:

@@ -25,6 +25,7 @@ import pytest
 import zmq
 from structlog.testing import capture_logs
 from zmq.auth.certs import load_certificate
+from zmq.utils.monitor import recv_monitor_message
 
 from game_agent.server.curve import CurveServer, Throttle
 from protocol.curve import (
@@ -404,6 +405,27 @@ def test_spectators_on_a_curve_pub_socket(net: Net, keys: Keys) -> None:
     pub.send(b"one more")
     assert good.poll(int(BOUND * 1000))
     assert not plain.poll(100)
+
+
+def test_a_caller_with_its_own_monitor_feeds_note_event(net: Net, keys: Keys) -> None:
+    curve = net.curve(keys.secret("server"), keys.allowed)
+    router = net.socket(curve.context, zmq.ROUTER)
+    router.setsockopt(zmq.ROUTER_MANDATORY, 1)
+    curve.apply(router, monitor=False)
+    mon = router.get_monitor_socket(CurveServer.HANDSHAKE_EVENTS | zmq.EVENT_ACCEPTED)
+    net.sockets.append(mon)
+    endpoint = f"tcp://127.0.0.1:{router.bind_to_random_port('tcp://127.0.0.1')}"
+    lost = net.dealer(
+        endpoint, b"wrong-key-identity-00001", keys.secret("bot1"), keys.public("impostor")
+    )
+    lost.send(b"token")
+    with capture_logs() as logs:
+        while count(curve, "wrong_server_key") == 0:
+            assert mon.poll(int(BOUND * 1000)), "no monitor event"
+            curve.note_event(recv_monitor_message(mon))  # ACCEPTED is ignored
+    assert [r["reason"] for r in logs] == ["wrong_server_key"]
+    assert logs[0]["endpoint"] == endpoint
+    assert not routable(router, b"wrong-key-identity-00001")
 
 
 # --- misuse the server side refuses ------------------------------------------------------------
