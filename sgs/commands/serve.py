@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 import time
+import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -70,6 +71,13 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         default="os",
         help="before anything is sent, the log reaches the OS (survives a crash of this "
         "process; default) or the disk (fdatasync: survives a power cut)",
+    )
+    p.add_argument(
+        "--tables",
+        default=None,
+        metavar="FILE",
+        help="with --lobby: tables to open at start, from a TOML file of [[table]] entries "
+        "(game, and optional name, mode, players, options)",
     )
     p.add_argument("--max-connections", type=int, default=4096, help="connection cap")
     p.add_argument("--curve-secret", default=None, metavar="FILE", help="CURVE: server secret key")
@@ -231,6 +239,9 @@ def run_lobby(args: argparse.Namespace) -> int:
         t.start_anyway = True
         return t
 
+    say(f"lobby on {endpoint}; spectators on {pub}; logs in {args.log_dir}")
+    say(f"join: sgs bot --connect {endpoint} --lobby --game GAME --seats N")
+    say(f"status: sgs status --connect {endpoint}")
     for path in unfinished(args.log_dir):
         try:
             r = reopen_table(path, opts)
@@ -239,6 +250,28 @@ def run_lobby(args: argparse.Namespace) -> int:
             continue
         server.add(opened(r.table, r.sidecar))
         say(f"resume: table {r.table.name!r} ({path}): {r.report}")
+
+    try:
+        configured = configured_tables(args.tables) if args.tables else []
+    except (OSError, ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        server.close()
+        return 2
+    for name, game, config in configured:
+        if name in server.tables:
+            continue  # resumed above
+        try:
+            o = open_table(args.log_dir, name or new_name(game), game, config, opts,
+                           mode=str(config.get("mode", "")), extra={"lobby": True})  # fmt: skip
+        except (ConfigError, ValueError, OSError) as exc:
+            print(f"error: table {name!r} in {args.tables}: {exc}", file=sys.stderr)
+            server.close()
+            return 2
+        server.add(opened(o.table, o.sidecar))
+        say(f"table {o.table.name!r}: {game} for {o.table.game.seats} seats")
+        for seat in o.table.seats.seats:
+            join = f"--connect {endpoint} --table {o.table.name} --seat {seat.index}"
+            say(f"  seat {seat.index}: {TOKEN_ENV}={seat.token} sgs bot {join}")
 
     def new_table(game: str, config: dict[str, Any], mode: str) -> Table:
         o = open_table(
@@ -252,9 +285,6 @@ def run_lobby(args: argparse.Namespace) -> int:
 
     server.open_table = new_table
     server.on_closed = closed
-    say(f"lobby on {endpoint}; spectators on {pub}; logs in {args.log_dir}")
-    say(f"join: sgs bot --connect {endpoint} --lobby --game GAME --seats N")
-    say(f"status: sgs status --connect {endpoint}")
     try:
         server.run()
     except (KeyboardInterrupt, SystemExit):
@@ -262,6 +292,28 @@ def run_lobby(args: argparse.Namespace) -> int:
     finally:
         server.close()
     return 0
+
+
+def configured_tables(path: str) -> list[tuple[str, str, dict[str, Any]]]:
+    """(name, game, config) per [[table]] of a TOML file."""
+    with open(path, "rb") as f:
+        try:
+            data = tomllib.load(f)
+        except tomllib.TOMLDecodeError as exc:
+            raise ValueError(f"{path}: {exc}") from None
+    out = []
+    for i, item in enumerate(data.get("table", [])):
+        if not isinstance(item, dict) or not isinstance(item.get("game"), str):
+            raise ValueError(f"{path}: table #{i + 1} needs a game")
+        unknown = set(item) - {"name", "game", "mode", "players", "options"}
+        if unknown:
+            raise ValueError(f"{path}: table #{i + 1}: unknown keys {sorted(unknown)}")
+        config: dict[str, Any] = dict(item.get("options", {}))
+        for key in ("mode", "players"):
+            if key in item:
+                config[key] = item[key]
+        out.append((str(item.get("name", "")), item["game"], config))
+    return out
 
 
 def _terminate(signum: int, frame: object) -> None:

@@ -22,9 +22,18 @@ def free_port() -> int:
 
 def lobby(procs: Procs, log_dir: Path, port: int, *extra: str) -> Proc:
     server = procs.start(
-        ["serve", "--lobby", "--log-dir", str(log_dir), "--bind", f"tcp://127.0.0.1:{port}",
-         "--pub-bind", f"tcp://127.0.0.1:{free_port()}", *extra]
-    )  # fmt: skip
+        [
+            "serve",
+            "--lobby",
+            "--log-dir",
+            str(log_dir),
+            "--bind",
+            f"tcp://127.0.0.1:{port}",
+            "--pub-bind",
+            f"tcp://127.0.0.1:{free_port()}",
+            *extra,
+        ]
+    )
     server.expect("lobby on ")
     return server
 
@@ -33,16 +42,28 @@ def logs_in(log_dir: Path) -> list[Path]:
     return sorted(log_dir.glob("*.sgslog"))
 
 
-def test_one_server_runs_twenty_tables_for_two_bot_processes(
-    procs: Procs, tmp_path: Path
-) -> None:
+def test_one_server_runs_twenty_tables_for_two_bot_processes(procs: Procs, tmp_path: Path) -> None:
     log_dir = tmp_path / "logs"
     port = free_port()
     endpoint = f"tcp://127.0.0.1:{port}"
     server = lobby(procs, log_dir, port, "--linger", "0.5")
     fleets = [
-        procs.start(["bot", "--connect", endpoint, "--lobby", "--game", "harmony",
-                     "--seats", "20", "--bot", bot, "--seed", str(i)])  # fmt: skip
+        procs.start(
+            [
+                "bot",
+                "--connect",
+                endpoint,
+                "--lobby",
+                "--game",
+                "harmony",
+                "--seats",
+                "20",
+                "--bot",
+                bot,
+                "--seed",
+                str(i),
+            ]
+        )
         for i, bot in enumerate(("random", "greedy"))
     ]
     for fleet in fleets:
@@ -72,29 +93,50 @@ def test_kill_9_with_tables_open_then_restart_finishes_every_table(
     timing = ("--heartbeat", "0.2", "--liveness", "1")
     server = lobby(procs, log_dir, port, *timing, "--linger", "0.5")
     fleets = [
-        procs.start(["bot", "--connect", endpoint, "--lobby", "--game", "harmony", "--seats",
-                     "6", "--bot", "wire_bots:SlowRandom", "--seed", str(i), *timing],
-                    SGS_TEST_BOT_DELAY="0.02")  # fmt: skip
+        procs.start(
+            [
+                "bot",
+                "--connect",
+                endpoint,
+                "--lobby",
+                "--game",
+                "harmony",
+                "--seats",
+                "6",
+                "--bot",
+                "wire_bots:SlowRandom",
+                "--seed",
+                str(i),
+                *timing,
+            ],
+            SGS_TEST_BOT_DELAY="0.02",
+        )
         for i in range(2)
     ]
 
     def decisions_logged() -> int:
         return sum(len(read_log(str(p)).decisions) for p in logs_in(log_dir))
 
-    wait_for(lambda: len(logs_in(log_dir)) == 6 and decisions_logged() >= 30, timeout=60,
-             what="six tables in play")  # fmt: skip
+    wait_for(
+        lambda: len(logs_in(log_dir)) == 6 and decisions_logged() >= 30,
+        timeout=60,
+        what="six tables in play",
+    )
     server.popen.kill()  # kill -9, mid-game at six tables
     server.wait()
     unfinished = [p for p in logs_in(log_dir) if not read_sidecar(str(p))["finished"]]
     assert len(unfinished) >= 2, "the kill came too late to test anything"
     time.sleep(0.5)
     again = lobby(procs, log_dir, port, *timing, "--linger", "0.5")
-    resumed = [line for line in again.lines if line.startswith("resume: table")]
-    assert len(resumed) == len(unfinished), again.output()
+    for _ in unfinished:
+        again.expect("resume: table")
     for fleet in fleets:
         assert fleet.wait(120) == 0, fleet.output()
-    wait_for(lambda: all(read_sidecar(str(p))["finished"] for p in logs_in(log_dir)),
-             timeout=30, what="every table to finish")  # fmt: skip
+    wait_for(
+        lambda: all(read_sidecar(str(p))["finished"] for p in logs_in(log_dir)),
+        timeout=30,
+        what="every table to finish",
+    )
     again.popen.terminate()
     assert again.wait(30) == 0, again.output()
     for path in logs_in(log_dir):
@@ -102,3 +144,47 @@ def test_kill_9_with_tables_open_then_restart_finishes_every_table(
         assert report.ok, report.message
     for path in unfinished:
         assert read_sidecar(str(path))["epoch"] == 1
+
+
+def test_tables_from_a_config_file_wait_for_their_seats(procs: Procs, tmp_path: Path) -> None:
+    config = tmp_path / "tables.toml"
+    config.write_text(
+        '[[table]]\nname = "final"\ngame = "harmony"\n\n'
+        '[[table]]\ngame = "sanguosha"\nmode = "1v1"\n'
+    )
+    log_dir = tmp_path / "logs"
+    port = free_port()
+    server = lobby(procs, log_dir, port, "--tables", str(config), "--linger", "0.5")
+    seats: list[tuple[str, int, str]] = []
+    table = ""
+    while len(seats) < 4:
+        line = server.expect("")
+        if line.startswith("table "):
+            table = line.split("'")[1]
+        elif line.strip().startswith("seat "):
+            token = line.split("SGS_TOKEN=")[1].split()[0]
+            seats.append((table, int(line.split()[1].rstrip(":")), token))
+    assert [s[0] for s in seats[:2]] == ["final", "final"]
+    bots = [
+        procs.start(
+            [
+                "bot",
+                "--connect",
+                f"tcp://127.0.0.1:{port}",
+                "--table",
+                name,
+                "--seat",
+                str(seat),
+                "--bot",
+                "random",
+            ],
+            SGS_TOKEN=token,
+        )
+        for name, seat, token in seats
+    ]
+    for bot in bots:
+        assert bot.wait(120) == 0, bot.output()
+    server.popen.terminate()
+    assert server.wait(30) == 0, server.output()
+    logs = logs_in(log_dir)
+    assert len(logs) == 2 and all(verify(str(p)).ok for p in logs)
