@@ -720,6 +720,10 @@ def test_join_queued_seated_hello_on_one_connection(fake: Callable[..., FakeServ
     for c in (a, b):
         assert c.sent_types()[:1] == ["join"]
         assert [t for t in c.sent_types() if t != "heartbeat"][1:4] == ["hello", "auth", "resync"]
+    end = time.monotonic() + WAIT  # the resyncs are sent; wait until the server has them
+    while sum(isinstance(m, Resync) for m in server.messages_from()) < 2:
+        assert time.monotonic() < end, "the server never got both resyncs"
+        time.sleep(0.02)
     assert len(server.routing_ids()) == 2
     for rid in server.routing_ids():
         types = [m.TYPE for m in server.messages_from(rid) if m.TYPE != "heartbeat"]
