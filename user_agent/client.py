@@ -95,10 +95,13 @@ FATAL = frozenset(
         "bad_token",
         "spectator",
         "already_seated",
+        "bad_nonce",
     }
 )
-# Lobby refusals that retrying cannot fix (`bad_config`: the message says why).
-LOBBY_FATAL = frozenset({"version_mismatch", "unknown_game", "bad_config"})
+# Lobby refusals that retrying cannot fix (`bad_config`: the message says why; `no_lobby`: the
+# server hosts fixed tables only). Any other refusal of a join (lobby_full, server_busy,
+# rate_limited, ...) is retried on a new connection after a pause.
+LOBBY_FATAL = frozenset({"version_mismatch", "unknown_game", "bad_config", "no_lobby"})
 SESSION_REPLACED = "session_replaced"  # another session proved the token and took the seat
 BAD_SERVER_PROOF = "bad_server_proof"  # the server could not prove it knows the token
 REWOUND = "rewound"  # the client's own notice (never sent by a server), see the module doc
@@ -477,9 +480,10 @@ class Client:
                 self._fail(f"join refused: {msg.code}: {msg.message}", msg.code)
             elif msg.code == "not_seated":
                 pass  # e.g. a heartbeat while queued, on a server that only hears seats
-            else:
-                self.log.warning("lobby notice", code=msg.code, detail=msg.message)
+            else:  # not queued (lobby_full, server_busy, our join rate-limited): again, later
+                self.log.warning("join refused, trying again", code=msg.code, detail=msg.message)
                 out.append(msg)
+                self._retry(f"join refused: {msg.code}")
         elif isinstance(msg, Heartbeat | Tables):
             pass
         else:
