@@ -4,7 +4,9 @@ Every published message is two frames: the table's name (UTF-8), then one msgpac
 server accepts only subscriptions to an existing table's name, or "" for every table. With
 `--table NAME` we subscribe to NAME; without it, to "" and we follow the first table we hear of.
 ZeroMQ matches topics by prefix (a subscription to "t1" also gets "t10"), so frames whose topic
-is not exactly the followed table's are dropped here.
+is not exactly the followed table's are dropped here. A subscription to a table that does not
+exist yet (a lobby table not opened yet) is dropped by the server, so while the table is silent
+the subscription is sent again every `RESUBSCRIBE` seconds.
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ from protocol.errors import ProtocolError
 from protocol.messages import Bye, EventMsg, Welcome
 from protocol.registry import Renderer, get_schema
 from sgs.commands.bot import add_curve_options, curve_setup
+
+RESUBSCRIBE = 1.0
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -52,6 +56,13 @@ class Follow:
         self.sub = sub
         self.name = name
 
+    def resubscribe(self) -> None:
+        """Send the subscription again (the server dropped it if the table did not exist)."""
+        if self.name:
+            topic = self.name.encode()
+            self.sub.setsockopt(zmq.UNSUBSCRIBE, topic)
+            self.sub.setsockopt(zmq.SUBSCRIBE, topic)
+
     def accept(self, topic: bytes) -> bool:
         if self.name is None:
             self.name = topic.decode(errors="replace")
@@ -75,10 +86,15 @@ def run(args: argparse.Namespace) -> int:
     follow = Follow(sub, args.table)
     record = open(args.record, "a", encoding="utf-8") if args.record else None  # noqa: SIM115
     line: Renderer | None = None
-    last = time.monotonic()
+    last = resubscribed = time.monotonic()
+    heard = False  # anything from the followed table yet
     try:
         while True:
-            if not sub.poll(500, zmq.POLLIN):
+            now = time.monotonic()
+            if not heard and now - max(last, resubscribed) >= RESUBSCRIBE:
+                follow.resubscribe()
+                resubscribed = now
+            if not sub.poll(int(RESUBSCRIBE * 500), zmq.POLLIN):
                 if time.monotonic() - last > args.idle:
                     print(f"error: nothing heard for {args.idle:g} s", file=sys.stderr)
                     return 1
@@ -90,6 +106,7 @@ def run(args: argparse.Namespace) -> int:
             if not follow.accept(frames[0]):
                 continue  # another table (a prefix match, or frames before our choice)
             last = time.monotonic()
+            heard = True
             try:
                 msg = decode(frames[1])
             except ProtocolError as exc:
