@@ -133,9 +133,11 @@ class FakeServer:
         wrong_proof: bool = False,
         illegal_first: bool = False,
         drop_replies: int = 0,
+        refuse_joins: int = 0,
         heartbeat: float = 0.2,
     ) -> None:
         self.players = players
+        self.refuse_joins = refuse_joins  # joins refused with lobby_full before one is taken
         self.drop_replies = drop_replies  # replies to swallow unanswered (as if lost)
         self.requests = requests
         self.intro = intro
@@ -395,6 +397,10 @@ class FakeServer:
             return
         if msg.game != GAME:
             self._error(rid, "unknown_game", f"no game {msg.game!r}")
+            return
+        if self.refuse_joins > 0:
+            self.refuse_joins -= 1
+            self._error(rid, "lobby_full", "too many agents are waiting; try again later")
             return
         players = msg.players or self.players
         key = (msg.game, msg.mode, players)
@@ -757,6 +763,19 @@ def test_unknown_game_is_fatal(fake: Callable[..., FakeServer]) -> None:
     assert client.sent_types() == ["join"]
 
 
+def test_a_full_lobby_is_tried_again_on_a_new_connection(
+    fake: Callable[..., FakeServer],
+) -> None:
+    server = fake(players=1, requests=1, refuse_joins=2)
+    client = RecordingClient(server.endpoint, heartbeat=0.1, give_up=WAIT)
+    welcome = client.join(GAME)
+    assert welcome.table == "t1"
+    assert client.sent_types().count("join") == 3
+    joins = [rid for rid in server.routing_ids() if isinstance(server.messages_from(rid)[0], Join)]
+    assert len(joins) == 3  # each try on a fresh connection
+    client.bye()
+
+
 def test_bye_while_queued_leaves_the_queue(fake: Callable[..., FakeServer]) -> None:
     server = fake(players=3)
     a = RecordingClient(server.endpoint, heartbeat=0.1, give_up=WAIT)
@@ -823,10 +842,12 @@ def test_status_without_a_server_times_out() -> None:
 class Publisher:
     """An XPUB like the server's spectator endpoint: two frames per message."""
 
-    def __init__(self) -> None:
+    def __init__(self, manual: bool = False) -> None:
         ctx: zmq.Context[zmq.Socket[bytes]] = zmq.Context.instance()
         self.sock = ctx.socket(zmq.XPUB)
         self.sock.setsockopt(zmq.LINGER, 0)
+        if manual:  # like the server: subscriptions take effect only when accepted
+            self.sock.setsockopt(zmq.XPUB_MANUAL, 1)
         self.sock.bind("tcp://127.0.0.1:*")
         self.endpoint = self.sock.getsockopt_string(zmq.LAST_ENDPOINT)
         self.subscriptions: list[bytes] = []
@@ -846,10 +867,12 @@ class Publisher:
         self.publish(table, EventMsg(0, "note", {"marker": marker}))
 
 
-def run_watch(args: list[str], publish: Callable[[Publisher], None]) -> tuple[str, Publisher]:
+def run_watch(
+    args: list[str], publish: Callable[[Publisher], None], manual: bool = False
+) -> tuple[str, Publisher]:
     from sgs.commands import watch
 
-    pub = Publisher()
+    pub = Publisher(manual)
     parser = argparse.ArgumentParser()
     sub = parser.add_subparsers()
     watch.add_parser(sub)
@@ -900,6 +923,20 @@ def test_watch_without_table_follows_the_first_one() -> None:
     assert "following table 't2'" in out
     assert "from-t2" in out and "t2-again" in out
     assert "from-t1" not in out
+
+
+def test_watch_subscribes_again_until_the_table_exists() -> None:
+    def publish(pub: Publisher) -> None:
+        # Like the server: a subscription to a table that does not exist yet is dropped.
+        pub.wait_subscription(b"\x01late")
+        pub.subscriptions.clear()
+        pub.wait_subscription(b"\x01late")  # sent again by the watcher: the table exists now
+        pub.sock.setsockopt(zmq.SUBSCRIBE, b"late")
+        pub.table_stream("late", "from-late")
+        pub.publish("late", Bye("game_over"))
+
+    out, _ = run_watch(["--table", "late"], publish, manual=True)
+    assert "from-late" in out
 
 
 # --- the seed of a classic `sgs bot` ------------------------------------------------------------
