@@ -187,9 +187,9 @@ def parse_announcement(p: Proc) -> Served:
         if line.startswith("log: "):
             log_path = line[len("log: ") :]
             break
-        if line.startswith("seat ") and "--token" in line:
+        if line.startswith("seat ") and "SGS_TOKEN=" in line:
             seat = int(line.split()[1].rstrip(":"))
-            tokens[seat] = line.split("--token ")[1].split()[0]
+            tokens[seat] = line.split("SGS_TOKEN=")[1].split()[0]
     p.expect("seats file: ")
     return Served(p, endpoint, pub, tokens, log_path)
 
