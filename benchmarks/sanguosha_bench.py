@@ -7,7 +7,8 @@ same games' ruleset with an empty skill set (`skills = "none"`: the generals are
 equipment still works), then the skilled games with every seat's view folding its own events
 (what an in-process bot would pay). The two engine runs alternate in blocks so that a noisy
 machine affects both alike; decisions per second is the figure (games with skills are longer
-and richer, so games per second is not comparable).
+and richer, so games per second is not comparable). `--no-conceal-responses` measures the fast
+path that asks only the seats that can answer.
 """
 
 from __future__ import annotations
@@ -58,8 +59,19 @@ def main() -> int:
     ap.add_argument("--games", type=int, default=300)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--players", type=int, default=5)
+    ap.add_argument(
+        "--conceal-responses",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="the config option (default on): every seat is asked in each response window",
+    )
     args = ap.parse_args()
-    base = {"mode": "identity", "players": args.players, "generals": "random"}
+    base = {
+        "mode": "identity",
+        "players": args.players,
+        "generals": "random",
+        "conceal_responses": args.conceal_responses,
+    }
     configs = {"skills": {**base, "skills": "standard"}, "none": {**base, "skills": "none"}}
     totals = {k: [0, 0, 0.0] for k in configs}
     for start in range(args.seed, args.seed + args.games, BLOCK):
@@ -74,8 +86,8 @@ def main() -> int:
         rate[name] = d / t
         label = "all skills" if name == "skills" else "no skills "
         print(
-            f"{label}: {args.games} games, {d} decisions, {e} events in {t:.2f}s -> "
-            f"{d / t:,.0f} decisions/s, {e / t:,.0f} events/s"
+            f"{label}: {args.games} games, {d} decisions ({d / args.games:.1f} per game), "
+            f"{e} events in {t:.2f}s -> {d / t:,.0f} decisions/s, {e / t:,.0f} events/s"
         )
     print(f"ratio all skills / no skills: {rate['skills'] / rate['none']:.2f} (goal >= 0.85)")
     d2, _e2, t2 = run(range(args.seed, args.seed + args.games), configs["skills"], True)
