@@ -34,5 +34,6 @@ def render(log: Log, seat: int | None = None) -> Iterator[str]:
         elif isinstance(rec, Decision) and (seat is None or rec.seat == seat):
             how = " (timeout: default applied)" if rec.timeout else ""
             yield f"       > seat {rec.seat} answers {rec.id}: {rec.choice}{how}"
-    if log.tail is not None:
-        yield f"!! the log is damaged: {log.tail.reason}"
+    if log.damage is not None:
+        where = " in the middle of the file" if log.damage.mid_file else ""
+        yield f"!! the log is damaged{where}: {log.damage.reason}"
