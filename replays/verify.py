@@ -2,6 +2,19 @@
 
 Used by `sgs replay --verify` (a whole recorded game must be reproduced exactly) and by crash
 resume (a log's readable prefix must be reproduced; the game then continues from there).
+
+`verify` first takes the fast road: it re-executes the game step by step, encodes each step's
+records with the writer's own encoder and compares those bytes with the file's; only the
+decision records are decoded (their choices drive the game). Byte equality of every record, in
+order, up to the end of the file, is everything the detailed check below establishes (same
+events, audiences, public forms, requests, decisions, types, key order, framing). Any
+difference sends it down the detailed road (`reexecute` + `first_different_record`), which
+decodes the log and names the first divergence.
+
+Rulesets: a log names its game; only a bundled game (`game_agent.games.GAMES`) or one registered
+in this process (`game_agent.games.register`) is loaded by that name. A header naming a module
+(`package.module:ATTR`) is refused: importing it would run code named by the file. The caller
+may pass the ruleset explicitly (`sgs replay --verify --ruleset package.module:ATTR`).
 """
 
 from __future__ import annotations
@@ -10,13 +23,24 @@ import io
 from dataclasses import dataclass
 from typing import Any
 
-from game_agent.engine import Decision, EngineError, Event, Game, IllegalReply, RequestSpec
+from game_agent.engine import (
+    Decision,
+    EngineError,
+    Event,
+    Game,
+    IllegalReply,
+    RequestSpec,
+    Ruleset,
+)
 from game_agent.engine.ruleset import ConfigError
 from game_agent.games import load
-from protocol.codec import pack, unpack
-from replays.format import FRAME, MAGIC
-from replays.reader import Log, read_log
+from protocol.codec import LOG_LIMITS, pack, unpack
+from protocol.errors import ProtocolError
+from replays.format import DECISION, FRAME, MAGIC_PREFIX, MAX_RECORD_BYTES, Encoder, LogError
+from replays.reader import Log, check_header, file_version, read_log, whole_frame
 from replays.writer import LogWriter
+
+RulesetChoice = Ruleset | str | None
 
 
 @dataclass(frozen=True)
@@ -45,18 +69,35 @@ def _show(ev: Event) -> str:
     return f"{ev.kind}{aud} {ev.data}"
 
 
-def new_game(header: dict[str, Any]) -> Game:
-    ruleset = load(str(header.get("game")))
+def ruleset_for(header: dict[str, Any], ruleset: RulesetChoice = None) -> Ruleset:
+    """The ruleset to re-execute a log with: `ruleset` when given (an object, or a name or
+    `package.module:ATTR` spec the caller chose), else the header's game, loaded only if it is
+    bundled or registered; a module named by the log is never imported."""
+    name = header.get("game")
+    if ruleset is None:
+        if not isinstance(name, str) or ":" in name:
+            raise ConfigError(
+                f"the log names the ruleset {name!r}, which is neither a bundled nor a "
+                "registered game; a module named by a log is not imported (pass the ruleset "
+                "explicitly, e.g. --ruleset package.module:ATTR, if you trust it)"
+            )
+        return load(name)
+    chosen = load(ruleset) if isinstance(ruleset, str) else ruleset
+    if chosen.name != name:
+        raise ConfigError(f"the log is a {name!r} game, the ruleset given is {chosen.name!r}")
+    return chosen
+
+
+def new_game(header: dict[str, Any], ruleset: RulesetChoice = None) -> Game:
+    chosen = ruleset_for(header, ruleset)
     want = header.get("ruleset_version")
-    if want != ruleset.version:
-        raise ConfigError(
-            f"the log was written by {ruleset.name} {want}, this is {ruleset.version}"
-        )
-    return Game(ruleset, header["config"], int(header["seed"]))
+    if want != chosen.version:
+        raise ConfigError(f"the log was written by {chosen.name} {want}, this is {chosen.version}")
+    return Game(chosen, header["config"], int(header["seed"]))
 
 
-def reexecute(log: Log) -> Reexecution:
-    game = new_game(log.header)
+def reexecute(log: Log, ruleset: RulesetChoice = None) -> Reexecution:
+    game = new_game(log.header, ruleset)
     game.start()
     produced = game.events
     matched = 0
@@ -121,7 +162,7 @@ def reexecute(log: Log) -> Reexecution:
 
 
 def canonical_bytes(header: dict[str, Any], game: Game) -> bytes:
-    """The log a host writes for this game: events, then each request and its decision."""
+    """The log a host writes for this game: each step's events, then its request and decision."""
     out = io.BytesIO()
     w = LogWriter.to_stream(out, header)
     done = 0
@@ -133,6 +174,7 @@ def canonical_bytes(header: dict[str, Any], game: Game) -> bytes:
     w.events(game.events[done:])
     if game.pending is not None:
         w.request(game.pending)
+    w.flush()
     return out.getvalue()
 
 
@@ -144,7 +186,7 @@ def first_different_record(path: str, log: Log, game: Game) -> str | None:
     want = canonical_bytes(log.header, game)
     if have == want:
         return None
-    pos = len(MAGIC)
+    pos = len(MAGIC_PREFIX) + 1
     n = 0
     while pos < min(len(have), len(want)):
         length_have = FRAME.unpack_from(have, pos)[0]
@@ -168,14 +210,102 @@ class Report:
     decisions: int
 
 
-def verify(path: str) -> Report:
-    """Re-execute a recorded game from its seed and decisions; it must match to the last byte."""
+def _ok(path: str, game: Game, events: int, decisions: int) -> Report:
+    return Report(
+        True,
+        f"{path}: OK, {events} events and {decisions} decisions reproduced "
+        f"exactly; outcome {game.outcome}",
+        events,
+        decisions,
+    )
+
+
+def _fast(path: str, blob: bytes, version: int, ruleset: RulesetChoice) -> Report | None:
+    """The whole file equals, record by record, what re-execution writes: an OK report.
+    None as soon as anything differs or cannot be read (the detailed road says what)."""
+    pos = len(MAGIC_PREFIX) + 1
+    length = whole_frame(blob, pos)
+    if length < 0:
+        return None
+    start = pos + FRAME.size
+    try:
+        header = check_header(
+            path, unpack(blob[start : start + length], MAX_RECORD_BYTES, LOG_LIMITS), version
+        )
+        game = new_game(header, ruleset)
+    except (LogError, ProtocolError, ConfigError):
+        return None
+    enc = Encoder(version)
+    out = bytearray()
+    enc.header(out, header)  # the header must be canonical too
+    if not blob.startswith(out):
+        return None
+    pos = len(out)
+    size = len(blob)
+    decisions = 0
+    try:
+        step = game.start()
+        while True:
+            out.clear()
+            enc.events(out, step.events)
+            req = step.request
+            if req is not None:
+                enc.request(out, req)
+            if not blob.startswith(out, pos):
+                return None
+            pos += len(out)
+            if req is None:
+                break
+            if size - pos < FRAME.size:
+                return None
+            length = FRAME.unpack_from(blob, pos)[0]
+            start = pos + FRAME.size
+            body = unpack(blob[start : start + length], MAX_RECORD_BYTES, LOG_LIMITS)
+            if type(body) is not list or len(body) != 5 or body[0] != DECISION:
+                return None
+            _, rid, seat, choice, timeout = body
+            if rid != req.id or seat != req.seat or type(rid) is not int or type(seat) is not int:
+                return None
+            if type(timeout) is not bool:
+                return None
+            if timeout and unpack(pack(choice)) != unpack(pack(req.default)):
+                return None
+            out.clear()
+            enc.decision(out, Decision(rid, seat, choice, timeout, 0))
+            if not blob.startswith(out, pos):  # checksum, canonical encoding
+                return None
+            pos += len(out)
+            step = game.resume(choice, timeout=timeout)
+            decisions += 1
+    except (ProtocolError, IllegalReply, EngineError):
+        return None
+    if pos != size or not game.finished:
+        return None
+    return _ok(path, game, len(game.events), decisions)
+
+
+def verify(path: str, ruleset: RulesetChoice = None, *, detailed: bool = False) -> Report:
+    """Re-execute a recorded game from its seed and decisions; it must match to the last byte.
+    `ruleset` overrides the header's game (see the module docstring); `detailed` skips the
+    fast road (tests and benchmarks compare the two)."""
+    if not detailed:
+        try:
+            with open(path, "rb") as f:
+                blob = f.read()
+        except OSError as exc:
+            raise LogError(f"{path}: cannot read ({exc.strerror})") from None
+        report = _fast(path, blob, file_version(path, blob), ruleset)
+        if report is not None:
+            return report
     log = read_log(path)
     n_dec = len(log.decisions)
-    if log.tail is not None:
-        return Report(False, f"{path}: damaged log: {log.tail.reason}", len(log.events), n_dec)
+    if log.damage is not None:
+        where = " (in the middle of the file)" if log.damage.mid_file else ""
+        return Report(
+            False, f"{path}: damaged log{where}: {log.damage.reason}", len(log.events), n_dec
+        )
     try:
-        rx = reexecute(log)
+        rx = reexecute(log, ruleset)
     except ConfigError as exc:
         return Report(False, f"{path}: cannot re-execute: {exc}", 0, n_dec)
     if rx.divergence is not None:
@@ -199,10 +329,4 @@ def verify(path: str) -> Report:
     first = first_different_record(path, log, game)
     if first is not None:
         return Report(False, f"{path}: diverges: {first}", rx.matched_events, n_dec)
-    return Report(
-        True,
-        f"{path}: OK, {rx.matched_events} events and {n_dec} decisions reproduced "
-        f"exactly; outcome {game.outcome}",
-        rx.matched_events,
-        n_dec,
-    )
+    return _ok(path, game, rx.matched_events, n_dec)
