@@ -184,6 +184,7 @@ class Client:
         self._retry_at = 0.0
         self._pause = 0.05
         self._probe: float | None = None  # when a liveness probe (status) went out, if one did
+        self._queued = False  # the server confirmed our join on this connection
         self._pending: list[Item] = []  # items seen by the blocking API before it could return
         self.log = log.bind(seat=seat) if seat >= 0 else log.bind(lobby=True)
 
@@ -253,6 +254,8 @@ class Client:
         silent = now - self._heard
         if state == LIVE and silent > self.liveness:
             self._reconnect(f"server silent for {silent:.1f} s")
+        elif state == JOINING and not self._queued and now - self._since > self.liveness:
+            self._retry(f"join unanswered for {now - self._since:.1f} s")
         elif state == JOINING and silent > self.liveness:
             # Waiting in a queue may be quiet: ask for the status once (any answer proves the
             # server alive); no answer either means it is gone, and we queue again.
@@ -274,6 +277,8 @@ class Client:
         if state in (HELLO, AUTH):
             return min(t, self._since + self.liveness)
         t = min(t, self._sent + self.heartbeat)
+        if state == JOINING and not self._queued:
+            t = min(t, self._since + self.liveness)
         if self._probe is not None:
             return min(t, self._probe + self.liveness)
         return min(t, self._heard + self.liveness)
@@ -411,6 +416,7 @@ class Client:
         now = time.monotonic()
         self._heard = now
         self._probe = None
+        self._queued = False
 
     def _set_state(self, state: str) -> None:
         self.state = state
@@ -456,7 +462,12 @@ class Client:
         elif state == AUTH and isinstance(msg, Welcome):
             self._welcomed(msg, out)
         elif state in (HELLO, AUTH) and isinstance(msg, Error):
-            self._refused(msg)
+            if msg.code == "not_seated":
+                # hello and auth never get not_seated: this answers something sent before the
+                # hello (a heartbeat while queued, read by the server after it seated us)
+                self.log.debug("stale not_seated ignored", state=state)
+            else:
+                self._refused(msg)
         elif isinstance(msg, Heartbeat | Tables) or state == FINISHED:
             pass
         else:
@@ -465,6 +476,7 @@ class Client:
     def _joining(self, msg: Message, out: list[Item]) -> None:
         if isinstance(msg, Queued):
             self._trying_since = None  # the server is there; waiting for players is normal
+            self._queued = True
             out.append(msg)
         elif isinstance(msg, Seated):
             self.table, self.seat, self.token = msg.table, msg.seat, msg.token
@@ -479,7 +491,9 @@ class Client:
             if msg.code in LOBBY_FATAL:
                 self._fail(f"join refused: {msg.code}: {msg.message}", msg.code)
             elif msg.code == "not_seated":
-                pass  # e.g. a heartbeat while queued, on a server that only hears seats
+                # our heartbeat, from a connection the server does not hold in a queue: the
+                # join was lost (dropped, or the server restarted); join again
+                self._retry("not in the queue (not_seated)")
             else:  # not queued (lobby_full, server_busy, our join rate-limited): again, later
                 self.log.warning("join refused, trying again", code=msg.code, detail=msg.message)
                 out.append(msg)
