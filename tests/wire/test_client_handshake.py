@@ -134,8 +134,13 @@ class FakeServer:
         illegal_first: bool = False,
         drop_replies: int = 0,
         refuse_joins: int = 0,
+        ignore_joins: int = 0,
+        stale_not_seated: bool = False,
         heartbeat: float = 0.2,
     ) -> None:
+        self.ignore_joins = ignore_joins  # joins dropped without an answer (rate-limited, lost)
+        # before each challenge, a not_seated (as for a heartbeat read after the seat was given)
+        self.stale_not_seated = stale_not_seated
         self.players = players
         self.refuse_joins = refuse_joins  # joins refused with lobby_full before one is taken
         self.drop_replies = drop_replies  # replies to swallow unanswered (as if lost)
@@ -191,6 +196,17 @@ class FakeServer:
         )
         self.tables[name] = t
         return t
+
+    def forget_queued(self) -> None:
+        """Drop every queued agent without telling it (as a server that lost track of it)."""
+
+        def go() -> None:
+            for key in self.queues:
+                for rid in self.queues[key]:
+                    self.conns.pop(rid, None)
+                self.queues[key] = []
+
+        self.call(go)
 
     def restart(self, name: str, keep: int) -> None:
         """As if the game agent restarted from a log holding `keep` events per seat and no
@@ -312,6 +328,8 @@ class FakeServer:
             return
         snonce = handshake.new_nonce()
         self.conns[rid] = Conn("auth", t.name, msg.seat, msg.nonce, snonce)
+        if self.stale_not_seated:
+            self._error(rid, "not_seated", "send hello before heartbeat")
         token = "not-the-token" if self.wrong_proof else t.tokens[msg.seat]
         proof = handshake.server_proof(token, t.name, msg.seat, msg.nonce, snonce)
         self._send(rid, Challenge(t.name, snonce, proof))
@@ -397,6 +415,10 @@ class FakeServer:
             return
         if msg.game != GAME:
             self._error(rid, "unknown_game", f"no game {msg.game!r}")
+            return
+        if self.ignore_joins > 0:
+            self.ignore_joins -= 1
+            self.conns[rid] = Conn("limbo")  # known (its heartbeats pass), never queued
             return
         if self.refuse_joins > 0:
             self.refuse_joins -= 1
@@ -773,6 +795,38 @@ def test_a_full_lobby_is_tried_again_on_a_new_connection(
     assert client.sent_types().count("join") == 3
     joins = [rid for rid in server.routing_ids() if isinstance(server.messages_from(rid)[0], Join)]
     assert len(joins) == 3  # each try on a fresh connection
+    client.bye()
+
+
+def test_an_unanswered_join_is_sent_again(fake: Callable[..., FakeServer]) -> None:
+    server = fake(players=1, requests=1, ignore_joins=1)
+    client = RecordingClient(server.endpoint, heartbeat=0.1, liveness=0.5, give_up=WAIT)
+    welcome = client.join(GAME)
+    assert welcome.seat == 0 and client.sent_types().count("join") == 2
+    client.bye()
+
+
+def test_a_lost_queue_place_is_noticed_and_taken_again(fake: Callable[..., FakeServer]) -> None:
+    server = fake(players=2, requests=1)
+    a = RecordingClient(server.endpoint, heartbeat=0.1, give_up=WAIT)
+    a.open_join(GAME)
+    pump([a], lambda: bool(server.call(lambda: server.queues.get((GAME, "", 2)))), "a queued")
+    server.forget_queued()  # a's heartbeats now get not_seated: a must queue again
+    pump([a], lambda: a.sent_types().count("join") == 2, "a's second join")
+    b = RecordingClient(server.endpoint, heartbeat=0.1, give_up=WAIT)
+    b.open_join(GAME)
+    pump([a, b], lambda: a.state == LIVE and b.state == LIVE, "both seated")
+    for c in (a, b):
+        c.bye()
+
+
+def test_a_stale_not_seated_does_not_break_the_handshake(fake: Callable[..., FakeServer]) -> None:
+    server = fake(players=1, requests=1, stale_not_seated=True)
+    client = RecordingClient(server.endpoint, heartbeat=0.1, give_up=WAIT)
+    client.join(GAME)
+    types = [t for t in client.sent_types() if t != "heartbeat"]
+    assert types[:4] == ["join", "hello", "auth", "resync"], types
+    assert client.reconnects == 0
     client.bye()
 
 

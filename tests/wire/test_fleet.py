@@ -1,5 +1,6 @@
 """`user_agent.fleet` and `sgs bot --lobby`: many lobby sessions in one process and one poll
-loop, against the fake game agent of test_client_handshake.py (real sockets on 127.0.0.1)."""
+loop, against the fake game agent of test_client_handshake.py (real sockets on 127.0.0.1), then
+end to end against a real `sgs serve --lobby` (with `sgs status`, `sgs watch`, `sgs play`)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import Proc, Procs
 from test_client_handshake import (
     GAME,
     OPTIONS,
@@ -24,6 +26,7 @@ from test_client_handshake import (
 
 from protocol.choices import Choice, RequestSpec
 from protocol.messages import Error, EventMsg, RequestMsg, Welcome
+from replays import read_log, verify
 from user_agent.bot import View
 from user_agent.bots.random_bot import RandomBot
 from user_agent.client import REWOUND, Client, Transcript
@@ -263,3 +266,128 @@ def test_fleet_sessions_share_one_loop(fake: Callable[..., FakeServer]) -> None:
         thread.join(0.01)
     assert box["stats"].games == 10
     assert peak <= before + 1  # the fleet's own thread, nothing else
+
+
+# --- end to end: a real `sgs serve --lobby` ------------------------------------------------------
+
+
+def real_lobby(procs: Procs, log_dir: Path, *extra: str) -> tuple[Proc, str, str]:
+    """A lobby server on free ports: (process, seat endpoint, spectator endpoint)."""
+    server = procs.start(["serve", "--lobby", "--log-dir", str(log_dir), *extra])
+    line = server.expect("lobby on ")  # lobby on ADDR; spectators on PUB; logs in DIR
+    words = line.replace(";", "").split()
+    return server, words[2], words[5]
+
+
+def summary_of(fleet: Proc) -> dict[str, int]:
+    line = next(x for x in fleet.lines if x.startswith("fleet: "))
+    words = line.replace(",", "").replace("(", "").split()
+    return {
+        "games": int(words[1]),
+        "decisions": int(words[5]),
+        "errors": int(words[7]),
+        "failed": int(words[9]),
+    }
+
+
+def test_real_lobby_fleet_plays_its_quota_and_status_shows_it(procs: Procs, tmp_path: Path) -> None:
+    log_dir = tmp_path / "logs"
+    server, endpoint, _ = real_lobby(procs, log_dir, "--linger", "0.5")
+    fleet = procs.start(
+        ["bot", "--connect", endpoint, "--lobby", "--game", "harmony", "--seats", "4",
+         "--games", "8", "--seed", "3"]
+    )  # fmt: skip
+    assert fleet.wait(120) == 0, fleet.output()
+    summary = summary_of(fleet)
+    assert summary["games"] == 8 and summary["errors"] == 0 and summary["failed"] == 0
+    finished = [r for r in fleet.stderr_records() if r.get("event") == "game finished"]
+    assert len(finished) == 8 and len({(r["table"], r["seat"]) for r in finished}) == 8
+    status = procs.start(["status", "--connect", endpoint, "--json"])
+    assert status.wait(30) == 0, status.output()
+    answer = json.loads("\n".join(status.lines))
+    assert answer["queues"] == []
+    server.popen.terminate()
+    assert server.wait(30) == 0, server.output()
+    logs = sorted(log_dir.glob("*.sgslog"))
+    assert len(logs) == 4  # 8 seat-games at 2-seat tables
+    logged = 0
+    for path in logs:
+        report = verify(str(path))
+        assert report.ok, report.message
+        decisions = read_log(str(path)).decisions
+        assert not any(d.timeout for d in decisions)
+        logged += len(decisions)
+    # Every decision in the logs is one the fleet's bots made (none re-sent, none lost).
+    assert logged == summary["decisions"]
+
+
+def test_real_lobby_watch_follows_a_table_and_sigterm_stops_the_fleet(
+    procs: Procs, tmp_path: Path
+) -> None:
+    log_dir = tmp_path / "logs"
+    server, endpoint, pub = real_lobby(procs, log_dir, "--linger", "0.5")
+    watch = procs.start(["watch", "--connect", pub, "--idle", "60"])
+    fleet = procs.start(
+        ["bot", "--connect", endpoint, "--lobby", "--game", "harmony", "--seats", "4",
+         "--games", "0", "--bot", "wire_bots:SlowRandom"],
+        SGS_TEST_BOT_DELAY="0.05",
+    )  # fmt: skip
+    followed = watch.expect("following table ")
+    watch.expect("the table closed (game_over)")
+    assert watch.wait(30) == 0, watch.output()
+    table = followed.split("'")[1]
+    assert table and all(table in line for line in watch.lines if line.startswith("watching"))
+    # Two tables play at once, but one table's stream is shown: its seqs follow each other.
+    seqs = [int(x[1 : x.index("]")]) for x in watch.lines if x.startswith("[")]
+    assert seqs and seqs == list(range(seqs[0], seqs[0] + len(seqs)))
+    fleet.popen.terminate()  # SIGTERM: bye on every connection, the summary, exit 0
+    assert fleet.wait(30) == 0, fleet.output()
+    summary = summary_of(fleet)
+    assert summary["games"] >= 2 and summary["failed"] == 0
+    server.popen.terminate()
+    assert server.wait(30) == 0, server.output()
+
+
+def test_real_lobby_illegal_answers_take_the_default_without_waiting_for_the_deadline(
+    procs: Procs, tmp_path: Path
+) -> None:
+    log_dir = tmp_path / "logs"
+    server, endpoint, _ = real_lobby(procs, log_dir, "--deadline", "600", "--linger", "0.5")
+    fleet = procs.start(
+        ["bot", "--connect", endpoint, "--lobby", "--game", "harmony", "--seats", "2",
+         "--bot", "test_fleet:Illegal"]
+    )  # fmt: skip
+    assert fleet.wait(120) == 0, fleet.output()
+    summary = summary_of(fleet)
+    assert summary["games"] == 2
+    line = next(x for x in fleet.lines if x.startswith("fleet: "))
+    server.popen.terminate()
+    assert server.wait(30) == 0, server.output()
+    (path,) = sorted(log_dir.glob("*.sgslog"))
+    decisions = read_log(str(path)).decisions
+    assert decisions and not any(d.timeout for d in decisions)
+    # Two refused answers per decision, then its default (a 600 s deadline never came).
+    assert f"illegal_reply {2 * len(decisions)}" in line, line
+
+
+def test_real_lobby_console_plays_through_the_lobby(procs: Procs, tmp_path: Path) -> None:
+    log_dir = tmp_path / "logs"
+    server, endpoint, _ = real_lobby(procs, log_dir, "--linger", "0.5")
+    answers = tmp_path / "answers.txt"
+    answers.write_text("d\n" * 40)
+    with answers.open() as stdin:
+        console = procs.start(
+            ["play", "--connect", endpoint, "--lobby", "--game", "harmony"], stdin=stdin
+        )
+        console.expect("queued for harmony: 1 of 2 players waiting")
+        fleet = procs.start(["bot", "--connect", endpoint, "--lobby", "--game", "harmony"])
+        seated = console.expect("seated at table ")
+        console.expect("seat ")
+        console.expect("the game is over (game_over)")
+        assert console.wait(30) == 0, console.output()
+    assert fleet.wait(60) == 0, fleet.output()
+    server.popen.terminate()
+    assert server.wait(30) == 0, server.output()
+    (path,) = sorted(log_dir.glob("*.sgslog"))
+    assert verify(str(path)).ok
+    assert seated.split("'")[1] in {r.get("table") for r in fleet.stderr_records()}
