@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -17,8 +18,11 @@ from user_agent.views import for_game
 
 
 def bot_seed(game_seed: int, seat: int) -> int:
-    """Each seat's bot gets its own seed, fixed by the game's seed (so runs repeat exactly)."""
-    return (game_seed * 1_000_003 + seat * 7919 + 1) & ((1 << 63) - 1)
+    """Each seat's bot gets its own seed, fixed by the game's seed (so runs repeat exactly), and
+    one-way: a bot's seed could be recovered from its moves (Python's `random` is not a
+    cryptographic generator), and must not lead back to the game's seed."""
+    digest = hashlib.blake2b(f"sgs-bot\n{game_seed}\n{seat}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") & ((1 << 63) - 1)
 
 
 def make_bots(game: str, specs: Sequence[str], seats: int, seed: int) -> list[Bot]:

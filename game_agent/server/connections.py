@@ -12,7 +12,9 @@ from __future__ import annotations
 import contextlib
 import resource
 import socket
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 import structlog
 import zmq
@@ -47,11 +49,13 @@ class Connections:
     open: set[int] = field(default_factory=set)
     refused: int = 0  # connections shut down for being over the cap
     monitors: list[zmq.Socket[bytes]] = field(default_factory=list)
+    on_other: Callable[[Any], None] = lambda event: None
 
-    def watch(self, sock: zmq.Socket[bytes]) -> zmq.Socket[bytes]:
-        """Start monitoring `sock` (before it binds); poll the returned socket."""
+    def watch(self, sock: zmq.Socket[bytes], extra: int = 0) -> zmq.Socket[bytes]:
+        """Start monitoring `sock` (before it binds); poll the returned socket. `extra` events
+        (e.g. CURVE's failed handshakes) go to `on_other`."""
         mon: zmq.Socket[bytes] = sock.get_monitor_socket(
-            zmq.EVENT_ACCEPTED | zmq.EVENT_DISCONNECTED
+            zmq.EVENT_ACCEPTED | zmq.EVENT_DISCONNECTED | extra
         )
         self.monitors.append(mon)
         return mon
@@ -65,6 +69,9 @@ class Connections:
             except zmq.Again:
                 return gone
             event = parse_monitor_message(frames)
+            if event["event"] not in (zmq.EVENT_ACCEPTED, zmq.EVENT_DISCONNECTED):
+                self.on_other(event)
+                continue
             fd = int(event["value"])
             if event["event"] == zmq.EVENT_ACCEPTED:
                 if len(self.open) >= self.cap:

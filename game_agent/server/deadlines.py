@@ -1,6 +1,8 @@
-"""Clocks of a table: the pending request's deadline and the heartbeat/liveness schedule.
+"""A table's clock: the pending request's deadline.
 
-All times are `time.monotonic()` seconds; nothing here is written to the log.
+All times are `time.monotonic()` seconds; nothing here is written to the log. How a deadline is
+set (one per decision, defaults at once for a seat that is away after its one deadline of the
+absence) is the table's business (table.py, `_open`).
 """
 
 from __future__ import annotations
@@ -27,27 +29,8 @@ class Deadline:
 
 
 def deadline_for(request_id: int, seat: int, now: float, seconds: float, present: bool) -> Deadline:
-    """A request's deadline. An absent (disconnected) seat under `--deadline 0` takes the
-    default at once; otherwise the deadline is the same whether or not the seat is connected, so
-    an agent that comes back in time still answers."""
+    """A request's deadline: `seconds` from now, or none (`seconds` 0) for a present seat; an
+    absent seat under no deadlines takes the default at once."""
     if seconds > 0:
         return Deadline(request_id, seat, now + seconds)
     return Deadline(request_id, seat, None if present else now)
-
-
-@dataclass
-class Heartbeats:
-    """Send a heartbeat every `interval`; a peer silent for `liveness` is gone."""
-
-    interval: float
-    liveness: float
-    next_beat: float = 0.0
-
-    def beat_due(self, now: float) -> bool:
-        if now >= self.next_beat:
-            self.next_beat = now + self.interval
-            return True
-        return False
-
-    def silent(self, last_heard: float, now: float) -> bool:
-        return now - last_heard > self.liveness

@@ -63,23 +63,25 @@ class RateLimiter:
 
 
 class LogBudget:
-    """At most `per_second` lines of one kind per second; the rest are counted and reported in
-    one summary line, so a flood of bad input cannot flood the server's own log."""
+    """At most `per_second` lines per kind (a refusal's code) per second; the rest are counted
+    and reported in one summary line, so a flood of bad input cannot flood the server's own log
+    (and one kind of flood cannot hide the others). Kinds are a small fixed set."""
 
     def __init__(self, per_second: int = 20) -> None:
         self.per_second = per_second
-        self.window = -1.0
-        self.used = 0
-        self.suppressed = 0
+        self._kinds: dict[str, list[float]] = {}  # kind -> [window start, used, suppressed]
 
-    def allow(self, now: float) -> tuple[bool, int]:
-        """-> (log this line?, lines suppressed in the window that just ended, to report)."""
+    def allow(self, kind: str, now: float) -> tuple[bool, int]:
+        """-> (log this line?, lines of this kind suppressed in the window that just ended)."""
+        k = self._kinds.get(kind)
+        if k is None:
+            k = self._kinds[kind] = [now, 0.0, 0.0]
         ended = 0
-        if now - self.window >= 1.0:
-            ended, self.suppressed = self.suppressed, 0
-            self.window, self.used = now, 0
-        if self.used < self.per_second:
-            self.used += 1
+        if now - k[0] >= 1.0:
+            ended = int(k[2])
+            k[0], k[1], k[2] = now, 0.0, 0.0
+        if k[1] < self.per_second:
+            k[1] += 1
             return True, ended
-        self.suppressed += 1
+        k[2] += 1
         return False, ended

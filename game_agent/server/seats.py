@@ -27,6 +27,7 @@ class Seat:
     connected: bool = False  # heard from within the liveness window
     synced: bool = False  # has sent `resync`; live events and requests go to it
     departed: bool = False  # its agent process is known to have exited (bots of `sgs serve`)
+    spent: bool = False  # a deadline expired while away: later requests default at once
     last_heard: float = 0.0
 
 
@@ -54,6 +55,7 @@ class Seats:
         seat.identity = identity
         seat.name = name
         seat.connected = True
+        seat.spent = False
         seat.synced = False
         seat.last_heard = now
 

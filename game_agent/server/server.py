@@ -174,7 +174,11 @@ class Server:
             self.curve.apply(router, monitor=False)  # the connection monitors are ours
             self.curve.apply(pub, monitor=False)
         self._router, self._pub = router, pub
-        self._mons = [self.conns.watch(router), self.conns.watch(pub)]
+        extra = 0
+        if self.curve is not None:
+            extra = self.curve.HANDSHAKE_EVENTS  # failed CURVE handshakes, counted and logged
+            self.conns.on_other = self.curve.note_event
+        self._mons = [self.conns.watch(router, extra), self.conns.watch(pub, extra)]
         router.bind(self.opts.bind)
         pub.bind(self.opts.pub_bind or default_pub_bind(self.opts.bind))
         self.endpoint = _endpoint(router)
@@ -316,6 +320,7 @@ class Server:
             del self.tables[table.name]
             for identity in [i for i, s in self.sessions.items() if s.table is table]:
                 del self.sessions[identity]
+            table.writer.sync()  # on the disk before the seats file says "finished"
             table.writer.close()
             self.counters.tables_closed += 1
             log.info("table closed", table=table.name, outcome=table.game.outcome)
@@ -577,10 +582,9 @@ class Server:
     def _log_refusal(self, seat: int, identity: bytes, code: str, why: str, table: str) -> None:
         self.counters.refused += 1
         self.counters.by_code[code] = self.counters.by_code.get(code, 0) + 1
-        ok, suppressed = self.refusal_log.allow(time.monotonic())
+        ok, suppressed = self.refusal_log.allow(code, time.monotonic())
         if suppressed:
-            totals = dict(self.counters.by_code)
-            log.warning("refusals not logged", count=suppressed, by_code=totals)
+            log.warning("refusals not logged", reason=code, count=suppressed)
         if ok:
             log.warning(
                 "refused",

@@ -136,16 +136,22 @@ class Table:
         if not seat.connected:
             self.log.info("agent heard again", seat=seat.index)
             seat.connected = True
+            seat.spent = False
         seat.last_heard = now
 
     def gone(self, seat: Seat, now: float, why: str) -> None:
-        """The seat's agent left, fell silent or lost its connection: its pending request takes
-        the default at once (a vanished agent must not cost a deadline per request)."""
+        """The seat's agent left, fell silent or lost its connection. A vanished agent costs at
+        most one deadline per absence: requests keep their deadlines (a network drop may heal
+        and the agent answer) until one expires while the seat is away; from then on its
+        requests take their defaults at once (`_open`) until it is heard again. Without
+        deadlines, or when the agent's process is known to have exited, at once from the
+        start."""
         if seat.connected:
             self.log.warning("agent gone", seat=seat.index, why=why)
         seat.connected = False
         d = self.deadline
-        if d is not None and d.seat == seat.index and self.state == PLAYING:
+        mine = d is not None and d.seat == seat.index and self.state == PLAYING
+        if mine and d is not None and (d.at is None or seat.departed):
             d.at = now
         self.poke = True
 
@@ -258,7 +264,7 @@ class Table:
             # The same seat again with no event in between (a multi-step question, or `back`):
             # one deadline covers the whole decision, so stepping back cannot stall the table.
             d.at = self._decision_due
-        if not seat.connected or seat.departed:
+        if seat.departed or (not seat.connected and (seat.spent or d.at is None)):
             d.at = now
         self.deadline = d
         if seat.identity is not None and seat.synced:
@@ -275,6 +281,8 @@ class Table:
         assert req is not None and req.id == d.request_id
         self.timeouts += 1
         seat = self.seats[req.seat]
+        if not seat.connected:
+            seat.spent = True  # its one deadline of this absence
         self.log.info(
             "deadline passed, default applied",
             seat=req.seat,

@@ -160,22 +160,33 @@ def resumed(args: argparse.Namespace) -> Setup:
 
 
 def make_curve(args: argparse.Namespace) -> Any:
+    """The CURVE server of --curve-secret/--curve-allow (None without them); SIGHUP reloads the
+    allow-list."""
     if not args.curve_secret:
         if args.curve_allow:
             raise ValueError("--curve-allow needs --curve-secret")
         return None
+    if args.bots:
+        raise ValueError("--bots cannot be used with CURVE: run bot processes with their keys")
     from game_agent.server.curve import CurveServer
 
-    return CurveServer(zmq.Context.instance(), args.curve_secret, args.curve_allow)
+    curve = CurveServer(zmq.Context.instance(), args.curve_secret, args.curve_allow)
+    signal.signal(signal.SIGHUP, lambda signum, frame: curve.reload_or_log())
+    say(f"curve: server public key {curve.public_key.decode()}")
+    return curve
 
 
 def run(args: argparse.Namespace) -> int:
     signal.signal(signal.SIGTERM, _terminate)
+    clash = misplaced_options(args)
+    if clash:
+        print(f"error: {clash}", file=sys.stderr)
+        return 2
     if args.lobby:
         return run_lobby(args)
     try:
+        curve = make_curve(args)  # first: a bad key leaves no empty log behind
         setup = resumed(args) if args.resume else fresh(args)
-        curve = make_curve(args)
     except (ConfigError, ValueError, ProtocolError, OSError, CurveError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
@@ -292,6 +303,30 @@ def run_lobby(args: argparse.Namespace) -> int:
     finally:
         server.close()
     return 0
+
+
+def misplaced_options(args: argparse.Namespace) -> str:
+    """Options that mean nothing in the chosen mode are refused, never silently ignored."""
+    if args.lobby:
+        single = {
+            "--seed": args.seed is not None,
+            "--table": args.table is not None,
+            "--bots": args.bots is not None,
+            "--resume": args.resume is not None,
+            "--scenario": args.scenario is not None,
+            "--mode": args.mode is not None,
+            "--players": args.players is not None,
+            "--option": bool(args.option),
+        }
+        given = [name for name, on in single.items() if on]
+        if given:
+            return (
+                f"{', '.join(given)} describe one table; with --lobby, agents choose the game "
+                "when they join, and --tables FILE opens fixed tables"
+            )
+    elif args.tables:
+        return "--tables needs --lobby"
+    return ""
 
 
 def configured_tables(path: str) -> list[tuple[str, str, dict[str, Any]]]:
