@@ -25,6 +25,7 @@ from test_client_handshake import (
 )
 
 from protocol.choices import Choice, RequestSpec
+from protocol.curve import write_keypair
 from protocol.messages import Error, EventMsg, RequestMsg, Welcome
 from replays import read_log, verify
 from user_agent.bot import View
@@ -391,3 +392,48 @@ def test_real_lobby_console_plays_through_the_lobby(procs: Procs, tmp_path: Path
     (path,) = sorted(log_dir.glob("*.sgslog"))
     assert verify(str(path)).ok
     assert seated.split("'")[1] in {r.get("table") for r in fleet.stderr_records()}
+
+
+def test_real_lobby_over_curve(procs: Procs, tmp_path: Path) -> None:
+    keys, allow = tmp_path / "keys", tmp_path / "allow"
+    write_keypair(keys, "server")
+    bot_public, _, _ = write_keypair(keys, "bot1")
+    write_keypair(keys, "impostor")
+    allow.mkdir()
+    (allow / "bot1.key").write_bytes(bot_public.read_bytes())
+    log_dir = tmp_path / "logs"
+    server, endpoint, _ = real_lobby(
+        procs, log_dir, "--linger", "0.5", "--curve-secret", str(keys / "server.key_secret"),
+        "--curve-allow", str(allow),
+    )  # fmt: skip
+    client_keys = ["--client-key", str(keys / "bot1.key_secret")]
+    fleet = procs.start(
+        ["bot", "--connect", endpoint, "--lobby", "--game", "harmony", "--seats", "2",
+         "--server-key", str(keys / "server.key"), *client_keys]
+    )  # fmt: skip
+    assert fleet.wait(60) == 0, fleet.output()
+    assert summary_of(fleet)["games"] == 2
+    status = procs.start(
+        ["status", "--connect", endpoint, "--json", "--server-key", str(keys / "server.key"),
+         *client_keys]
+    )  # fmt: skip
+    assert status.wait(30) == 0, status.output()
+    # Pinning another server key: the connection never completes, nothing is played.
+    lost = procs.start(
+        ["bot", "--connect", endpoint, "--lobby", "--game", "harmony", "--give-up", "1",
+         "--server-key", str(keys / "impostor.key"), *client_keys]
+    )  # fmt: skip
+    assert lost.wait(60) == 3, lost.output()
+    assert summary_of(lost) == {"games": 0, "decisions": 0, "errors": 0, "failed": 1}
+    server.popen.terminate()
+    assert server.wait(30) == 0, server.output()
+    (path,) = sorted(log_dir.glob("*.sgslog"))
+    assert verify(str(path)).ok
+
+
+def test_curve_options_go_together() -> None:
+    out = sgs("status", "--connect", "tcp://127.0.0.1:1", "--server-key", "x.key")
+    assert out.returncode != 0 and "go together" in out.stderr
+    out = sgs("status", "--connect", "tcp://127.0.0.1:1", "--server-key", "/nope.key",
+              "--client-key", "/nope.key_secret")  # fmt: skip
+    assert out.returncode != 0 and "/nope.key" in out.stderr
