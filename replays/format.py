@@ -91,66 +91,111 @@ def frame(payload: bytes) -> bytes:
     return _frame_head(len(payload), _crc32(payload)) + payload
 
 
+def _loose(o: object) -> object:
+    """What msgpack's default packer makes of a value the strict packer passes here: a tuple
+    is an array, a subclass of a plain type is that type. So `Encoder` bytes equal
+    `protocol.codec.pack` bytes for every value."""
+    if isinstance(o, (tuple, list)):
+        return list(o)
+    if isinstance(o, int):
+        return int(o)
+    if isinstance(o, float):
+        return float(o)
+    if isinstance(o, str):
+        return str(o)
+    if isinstance(o, dict):
+        return dict(o)
+    if isinstance(o, bytes):
+        return bytes(o)
+    raise TypeError(f"can not serialize {type(o).__name__!r} object")
+
+
 class Encoder:
-    """Appends framed records of one format version to a bytearray. Each instance owns a
-    msgpack packer (reused: building one per record costs more than packing a small record);
-    its output equals `protocol.codec.pack` (plain msgpack, bin type on)."""
+    """Appends framed records of one format version to its buffer `buf`.
+
+    It owns a msgpack packer, reused for every record (building one per record costs more than
+    packing a small record) and strict about types (exact types are packed without the
+    isinstance checks the lenient packer makes for every array; anything else goes through
+    `_loose`): its bytes are those of `protocol.codec.pack`."""
 
     def __init__(self, version: int = FORMAT_VERSION) -> None:
         if version not in READABLE_VERSIONS:
             raise LogError(f"log format {version} cannot be written")
         self.version = version
-        self.pack = msgpack.Packer(use_bin_type=True).pack
+        self.buf = bytearray()
+        self._events: list[Any] = []  # format 3: events waiting for the next request
+        self.pack = msgpack.Packer(use_bin_type=True, strict_types=True, default=_loose).pack
 
-    def header(self, buf: bytearray, header: dict[str, Any]) -> None:
+    def put_header(self, header: dict[str, Any]) -> None:
         p = self.pack(header)
+        buf = self.buf
         buf += magic(self.version)
         buf += _frame_head(len(p), _crc32(p))
         buf += p
 
-    def events(self, buf: bytearray, events: Iterable[Event]) -> None:
-        pack = self.pack
+    def events(self, events: Iterable[Event]) -> None:
+        """Events: format 3 keeps them for the next request's record (or an events record
+        written by `end_events`); format 2 writes one record per event."""
         if self.version == 2:
+            pack = self.pack
+            buf = self.buf
             for ev in events:
-                p = pack((EVENT, ev.kind, ev.data, ev.seats, ev.public))
+                seats = ev.seats
+                aud = None if seats is None else list(seats)
+                p = pack([EVENT, ev.kind, ev.data, aud, ev.public])
                 buf += _frame_head(len(p), _crc32(p))
                 buf += p
             return
-        rec: list[Any] = [EVENT]
-        add = rec.append
-        for ev in events:
-            seats = ev.seats
-            add((ev.kind, ev.data) if seats is None else (ev.kind, ev.data, seats, ev.public))
-        if len(rec) > 1:
-            p = pack(rec)
+        self._events += [
+            [ev.kind, ev.data]
+            if ev.seats is None
+            else [ev.kind, ev.data, list(ev.seats), ev.public]
+            for ev in events
+        ]
+
+    def end_events(self) -> None:
+        """Write the events no request has taken as an events record (format 3)."""
+        if self._events:
+            p = self.pack([EVENT, *self._events])
+            self._events = []
+            buf = self.buf
             buf += _frame_head(len(p), _crc32(p))
             buf += p
 
-    def request(self, buf: bytearray, r: RequestSpec) -> None:
+    def request(self, r: RequestSpec) -> None:
         if self.version == 2:
-            p = self.pack((REQUEST, r.to_wire()))
+            p = self.pack([REQUEST, r.to_wire()])
         else:
-            p = self.pack(
-                (
-                    REQUEST,
-                    r.id,
-                    r.seat,
-                    r.kind,
-                    r.form,
-                    r.options,
-                    r.default,
-                    r.min,
-                    r.max,
-                    r.cancel,
-                    r.info,
-                    r.piles,
-                )
-            )
+            rec = [
+                REQUEST,
+                r.id,
+                r.seat,
+                r.kind,
+                r.form,
+                r.options,
+                r.default,
+                r.min,
+                r.max,
+                r.cancel,
+                r.info,
+                r.piles,
+            ]
+            if self._events:
+                rec += self._events
+                self._events = []
+            p = self.pack(rec)
+        buf = self.buf
         buf += _frame_head(len(p), _crc32(p))
         buf += p
 
-    def decision(self, buf: bytearray, d: Decision) -> None:
-        p = self.pack((DECISION, d.id, d.seat, d.choice, d.timeout))
+    def decision(self, d: Decision) -> None:
+        self.decision_of(d.id, d.seat, d.choice, d.timeout)
+
+    def decision_of(self, rid: int, seat: int, choice: Any, timeout: bool) -> None:
+        if self._events:
+            self.end_events()
+        p = self.pack([DECISION, rid, seat, choice, timeout])
+        buf = self.buf
         buf += _frame_head(len(p), _crc32(p))
         buf += p
 

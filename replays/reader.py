@@ -126,9 +126,13 @@ def _records(body: Any, version: int, events_so_far: int) -> list[Record]:
     else:
         if tag == EVENT and len(body) > 1:
             return [_event(item) for item in body[1:]]
-        if tag == REQUEST and len(body) == len(REQUEST_ORDER) + 1:
-            fields = dict(zip(REQUEST_ORDER, body[1:], strict=True))
-            return [RequestSpec(**check_fields("request record", fields, REQUEST_FIELDS))]
+        n = len(REQUEST_ORDER) + 1
+        if tag == REQUEST and len(body) >= n:
+            fields = dict(zip(REQUEST_ORDER, body[1:n], strict=True))
+            req = RequestSpec(**check_fields("request record", fields, REQUEST_FIELDS))
+            out: list[Record] = [_event(item) for item in body[n:]]
+            out.append(req)
+            return out
     raise ValueError(f"unknown record tag {tag!r} or wrong length")
 
 

@@ -15,12 +15,15 @@ from __future__ import annotations
 import contextlib
 import os
 import stat
+import zlib
 from collections.abc import Iterable
 from typing import Any, BinaryIO
 
-from game_agent.engine import Decision, Event, Game, RequestSpec
+from game_agent.engine import Decision, Game
 from replays.format import (
+    DECISION,
     FORMAT_VERSION,
+    FRAME,
     MAGIC_PREFIX,
     READABLE_VERSIONS,
     Encoder,
@@ -28,6 +31,8 @@ from replays.format import (
     header_version,
 )
 
+_frame_head = FRAME.pack
+_crc32 = zlib.crc32
 _CREATE = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_CLOEXEC", 0)
 _APPEND = os.O_WRONLY | os.O_APPEND | getattr(os, "O_CLOEXEC", 0)
 
@@ -52,12 +57,13 @@ def _private(fd: int) -> None:
         os.fchmod(fd, 0o600)
 
 
-class LogWriter:
+class LogWriter(Encoder):
+    """A log file being written: the encoder's buffer goes to the file at every decision."""
+
     def __init__(self, path: str | os.PathLike[str], header: dict[str, Any]) -> None:
+        super().__init__(header_version(header))
         self.path = os.fspath(path)
-        self._enc = Encoder(header_version(header))
-        self._buf = bytearray()
-        self._enc.header(self._buf, header)  # before the file exists: a bad header leaves none
+        self.put_header(header)  # before the file exists: a bad header leaves no file behind
         self._stream: BinaryIO | None = None
         self._fd = os.open(self.path, _CREATE, 0o600)
         try:
@@ -70,14 +76,14 @@ class LogWriter:
 
     @classmethod
     def to_stream(cls, stream: BinaryIO, header: dict[str, Any]) -> LogWriter:
-        """Write to an open binary stream (e.g. BytesIO, to build a log's canonical bytes)."""
+        """Write to an open binary stream (e.g. BytesIO, to build a log's canonical bytes).
+        `close` flushes the stream but leaves it open: it is the caller's."""
         self = cls.__new__(cls)
+        Encoder.__init__(self, header_version(header))
         self.path = ""
-        self._enc = Encoder(header_version(header))
-        self._buf = bytearray()
         self._stream = stream
         self._fd = -1
-        self._enc.header(self._buf, header)
+        self.put_header(header)
         self.flush()
         return self
 
@@ -85,42 +91,49 @@ class LogWriter:
     def append_to(cls, path: str | os.PathLike[str]) -> LogWriter:
         """Continue an existing (already verified and tail-cut) log, e.g. after a crash, in the
         format it was started in."""
-        self = cls.__new__(cls)
-        self.path = os.fspath(path)
-        with open(self.path, "rb") as f:
+        path = os.fspath(path)
+        with open(path, "rb") as f:
             head = f.read(len(MAGIC_PREFIX) + 1)
         if not head.startswith(MAGIC_PREFIX) or len(head) <= len(MAGIC_PREFIX):
-            raise LogError(f"{self.path}: not an sgs log (bad magic)")
+            raise LogError(f"{path}: not an sgs log (bad magic)")
         version = head[len(MAGIC_PREFIX)]
         if version not in READABLE_VERSIONS:
-            raise LogError(f"{self.path}: log format {version} is not supported")
-        self._enc = Encoder(version)
-        self._buf = bytearray()
+            raise LogError(f"{path}: log format {version} is not supported")
+        self = cls.__new__(cls)
+        Encoder.__init__(self, version)
+        self.path = path
         self._stream = None
-        self._fd = os.open(self.path, _APPEND)
+        self._fd = os.open(path, _APPEND)
         with contextlib.suppress(PermissionError):  # not our file: we append, cannot tighten
             _private(self._fd)
         return self
 
     @property
     def format_version(self) -> int:
-        return self._enc.version
+        return self.version
 
-    def events(self, events: Iterable[Event]) -> None:
-        """Buffer these events as one record (nothing for none)."""
-        self._enc.events(self._buf, events)
-
-    def request(self, req: RequestSpec) -> None:
-        self._enc.request(self._buf, req)
+    # events(evs) and request(req) are Encoder's: they only add to the buffer.
 
     def decision(self, d: Decision) -> None:
         """Record a decision; it and everything before it has reached the OS on return."""
-        self._enc.decision(self._buf, d)
-        self.flush()
+        if self._events:
+            self.end_events()
+        p = self.pack([DECISION, d.id, d.seat, d.choice, d.timeout])
+        buf = self.buf
+        buf += _frame_head(len(p), _crc32(p))
+        buf += p
+        fd = self._fd
+        if fd < 0:
+            self.flush()
+            return
+        while buf:
+            del buf[: os.write(fd, buf)]
 
     def flush(self) -> None:
-        """Hand every buffered record to the OS (one write call)."""
-        buf = self._buf
+        """Hand every buffered record to the OS (one write call), events included."""
+        if self._events:
+            self.end_events()
+        buf = self.buf
         if self._fd >= 0:
             fd = self._fd
             while buf:
