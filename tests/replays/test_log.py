@@ -64,6 +64,7 @@ def test_verify_fails_on_an_altered_decision(tmp_path: Path) -> None:
         if isinstance(rec, Event):
             w.events([rec])
         elif isinstance(rec, Decision):
+            assert type(rec.choice) is int
             choice = (rec.choice + 1) % 3 if rec is first else rec.choice
             w.decision(Decision(rec.id, rec.seat, choice, rec.timeout, rec.at))
         else:
@@ -81,6 +82,7 @@ def test_truncated_log_is_detected_reported_and_cut(tmp_path: Path) -> None:
     path.write_bytes(whole[:-3])
     log = read_log(path)
     assert log.tail is not None and "torn record" in log.tail.reason
+    assert not log.tail.mid_file
     report = verify(str(path))
     assert not report.ok and "damaged log" in report.message
     assert truncate_tail(log)
@@ -110,6 +112,7 @@ def test_corrupt_byte_fails_the_checksum(tmp_path: Path) -> None:
     path.write_bytes(bytes(blob))
     log = read_log(path)
     assert log.tail is not None and "checksum" in log.tail.reason
+    assert log.damage is log.tail and log.damage.mid_file  # whole records follow it
 
 
 def test_not_a_log(tmp_path: Path) -> None:
