@@ -9,33 +9,38 @@ The first record is the header map:
     {"format": 3, "game": str, "ruleset_version": str, "config": map, "seed": int,
      "seats": [ {"seat": int, "agent": str}, ... ], "table": str}
 Every later record is an array whose first item names it. Format 3:
-    ["e", event, event, ...]        the events of one step (what one `start`/`resume` emitted,
-                                    written by one `LogWriter.events` call), at least one:
-        event = [kind, data]                     a public event
-              | [kind, data, audience, public|nil]   an event only `audience` sees in full
-    ["q", id, seat, kind, form, options, default, min, max, cancel, info, piles]
-                                    a request (the fields of RequestSpec, by position)
-    ["d", id, seat, choice, timeout]  a decision the engine accepted
+    ["q", id, seat, kind, form, options, default, min, max, cancel, info, piles, event*]
+            a request (RequestSpec's fields, by position), then the events emitted since the
+            previous record: those events come first in the game, then the request
+    ["d", id, seat, choice, timeout]
+            a decision the engine accepted (timeout: the default was applied)
+    ["e", event+]
+            events no request took: the game's last ones (or events a host flushed before
+            their request was written, see below)
+    event = [kind, data]                          a public event
+          | [kind, data, audience, public|nil]    only `audience` sees `data`; others `public`
 
-Format 2 (still read, verified and appended to) wrote one record per event and requests as maps:
+Format 2 (still read, verified and continued in format 2) had one record per event and
+requests as maps:
     ["e", kind, data, audience|nil, public|nil]
     ["q", request]                                  (RequestSpec.to_wire())
     ["d", id, seat, choice, timeout]
-Format 3 keeps every record and field; it only drops the frame and tag of each single event, the
-two nils of a public event and the keys of a request (a 5-player Sanguosha game: about 20%
-fewer bytes, and fewer, larger records to frame, checksum and compare).
+Format 3 keeps every record and field; it drops the frame and tag of each event, the two nils of
+a public event and the keys of a request: about 20% fewer bytes for a 5-player Sanguosha game,
+and two records per decision to encode, checksum and compare instead of about five.
 
 No clock, host or path is written, so the same seed and decisions give the same bytes. The
-encoders below are the only code that writes records: the writer and the verifier (which
-re-encodes a re-executed game and compares bytes) share them, so "the bytes a host writes" is
-one definition.
+`Encoder` below is the only code that writes records: the writer and the verifier (which
+re-encodes a re-executed game and compares bytes) share it. Byte identity across hosts needs
+one thing of them: no `flush`/`sync` between a step's events and its request (every host writes
+both, then flushes), since a flush writes waiting events as an events record.
 
 Damage. The reader walks the records from the start; the first one that is not whole (torn:
 its frame runs past the end of the file; corrupt: a bad length or checksum; undecodable: a
 whole frame whose payload is not a record) ends the readable part. That damage is a *tail*,
-which may be cut before a resume, when no whole frame (a plausible length, the payload inside
-the file, a matching checksum) starts anywhere after it; otherwise it is *mid-file* damage and
-nothing may be cut (see `reader.Damage`).
+which may be cut before a resume, when no whole frame (a length in 1..MAX_RECORD_BYTES, the
+payload inside the file, a matching checksum) starts at any byte after it; otherwise it is
+*mid-file* damage and nothing may be cut (see `reader.Damage`).
 """
 
 from __future__ import annotations

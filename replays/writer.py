@@ -1,13 +1,15 @@
 """Appends a game's records as they happen.
 
-Records are encoded once, into a buffer; `decision` hands the buffer to the OS in one `os.write`
-before it returns (so does `flush`), so a game agent killed at any moment leaves a log that is
-whole up to its last decision, plus at most a torn tail that the reader detects. `sync` also
-waits for the disk (fdatasync): what it covers survives a power cut. Files are created 0600.
+Records are encoded once, into a buffer (`Encoder`); `decision` hands the buffer to the OS in
+one `os.write` before it returns (so does `flush`), so a game agent killed at any moment leaves
+a log that is whole up to its last decision, plus at most a torn tail that the reader detects.
+`sync` also waits for the disk (fdatasync): what it covers survives a power cut. Files are
+created 0600 (an existing file is made 0600 too).
 
-Byte-identity rule: `events(evs)` writes the events it is given as one record (format 3), so
-hosts pass each step's events (`Step.events`) in one call; the in-process host, the server and
-crash resume all do, which is why their logs of the same game are the same bytes.
+`events` only buffers: the events wait for the next request, whose record carries them (format
+3), or for `flush`/`close`, which write them as an events record. Hosts write a step's events
+and its request before they flush, so the in-process host, the server and crash resume write
+the same bytes for the same game.
 """
 
 from __future__ import annotations
