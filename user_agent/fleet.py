@@ -3,7 +3,10 @@
 `SeatPlayer` plays one seat's game with a `Bot`: it folds the seat's events into the bot,
 answers each request, decides again after an `illegal_reply` (and takes the request's default
 after two illegal answers to the same request), and rebuilds the bot from scratch when the
-client reports that the table's history was rewound.
+client reports that the table's history was rewound. When a restarted table (a new epoch, no
+rewind) asks again a request the bot already decided, word for word, on the very same view, the
+player gives the same answer rather than ask the bot twice (a bot's random choices would
+otherwise drift): a table that crashed and resumed logs the same decisions as one that did not.
 
 `Fleet` plays many seats from one process: N lobby sessions, each its own DEALER connection
 (`user_agent.client.Client`), all served by one loop polling every socket (one `zmq.Poller`,
@@ -31,14 +34,14 @@ import hashlib
 import os
 import threading
 import time
-from collections import Counter
+from collections import Counter, OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
 import structlog
 import zmq
 
-from protocol.choices import RequestSpec
+from protocol.choices import Choice, RequestSpec
 from protocol.messages import Bye, Error, EventMsg, RequestMsg, Seated, Welcome
 from user_agent.bot import Bot
 from user_agent.bots import resolve
@@ -103,6 +106,9 @@ class SeatPlayer:
         self.rebuilds = 0
         self.outcome: dict[str, Any] | None = None
         self.illegal: Counter[int] = Counter()  # request id -> illegal answers so far
+        # request id -> (the request, the last event seq seen, the bot's answer): the module doc
+        self.decided: OrderedDict[int, tuple[dict[str, Any], int, Choice]] = OrderedDict()
+        self.seq = -1  # the seq of the last event folded
         self.log = log.bind(bot=spec)
 
     def start(self, welcome: Welcome) -> Bot:
@@ -118,6 +124,8 @@ class SeatPlayer:
         """Forget everything the bot folded: the seat's true history comes again from seq 0."""
         self.rebuilds += 1
         self.illegal.clear()
+        self.decided.clear()
+        self.seq = -1
         self.outcome = None
         if self.record is not None:
             self.record.reset()
@@ -129,6 +137,7 @@ class SeatPlayer:
         """Act on one item from `client`; True when the server said the game is over."""
         if isinstance(item, EventMsg):
             self.events += 1
+            self.seq = item.seq
             if self.record is not None:
                 self.record.event(item)
             if item.kind == "game_over" and isinstance(item.data.get("outcome"), dict):
@@ -149,6 +158,7 @@ class SeatPlayer:
                 self.rebuild()
             elif item.code == "illegal_reply":
                 self.illegal[item.ref] += 1
+                self.decided.pop(item.ref, None)
         elif isinstance(item, Bye):
             return True
         return False
@@ -162,6 +172,11 @@ class SeatPlayer:
         if self.bot is None:  # pragma: no cover - the client delivers welcome first
             client.reply(req.id, req.default)
             return
+        before = self.decided.get(req.id)
+        if before is not None and before[:2] == (msg.request, self.seq):
+            self.log.info("request asked again after a restart: same answer", request=req.id)
+            client.reply(req.id, before[2])
+            return
         if self.illegal[req.id] >= ILLEGAL_TRIES:
             self.log.warning("bot answered illegally twice: default taken", request=req.id)
             choice = req.default
@@ -173,6 +188,9 @@ class SeatPlayer:
                 self.log.exception("bot failed to decide: default taken", request=req.id)
                 choice = req.default
         self.decisions += 1
+        self.decided[req.id] = (msg.request, self.seq, choice)
+        while len(self.decided) > 32:
+            self.decided.popitem(last=False)
         client.reply(req.id, choice)
 
 

@@ -195,6 +195,7 @@ def run_seat(client: Client, player: SeatPlayer) -> int:
         if player.record is not None:
             for item in player.record.events:  # what this seat held before a restart
                 bot.on_event(str(item["kind"]), dict(item["data"]))  # type: ignore[call-overload]
+            player.seq = player.record.last_seq
         return play(client, player)
     except ClientError as exc:
         log.error("connection failed", seat=client.seat, code=exc.code, reason=str(exc))
