@@ -8,9 +8,10 @@ import json
 import random
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 from conftest import Proc, Procs
@@ -197,6 +198,45 @@ def test_seat_player_rebuilds_on_rewind(tmp_path: Path, fake: Callable[..., Fake
     assert [e["seq"] for e in events] == list(range(5))
     # Both answers after the rewind came from a bot with the seat's seed, from scratch.
     assert server.call(lambda: list(table.answered[0])) == random_choices(99, 2)
+
+
+class Asked(RandomBot):
+    """Counts the decisions it was asked for, per request id."""
+
+    asked: ClassVar[Counter[int]] = Counter()
+
+    def decide(self, request: RequestSpec, view: View) -> Choice:
+        Asked.asked[request.id] += 1
+        return super().decide(request, view)
+
+
+def test_a_restarted_table_asking_again_gets_the_same_answer(
+    fake: Callable[..., FakeServer],
+) -> None:
+    # The reply to request 0 is lost, then the table restarts from a log that holds every
+    # event the seat saw (a new epoch, no rewind): request 0 comes again, word for word.
+    server = fake(players=1, requests=2, intro=2, drop_replies=1)
+    table = server.add_table("t1", 1)
+    Asked.asked.clear()
+    player = SeatPlayer("test_fleet:Asked", 5)
+    client = client_for(server, table, 0)
+    player.start(client.connect())
+    end = time.monotonic() + WAIT
+    while not server.call(lambda: table.replies[0]):
+        assert time.monotonic() < end, "no reply"
+        for msg in client.poll(0.05):
+            player.handle(client, msg)
+    server.restart("t1", keep=3)
+    over = False
+    while not over:
+        assert time.monotonic() < end, "the game did not end"
+        for msg in client.poll(0.05):
+            over = player.handle(client, msg) or over
+    client.bye()
+    assert client.epoch == 1 and client.rewinds == 0
+    assert Asked.asked == Counter({0: 1, 1: 1})  # the bot was asked once per question
+    first = server.call(lambda: table.replies[0][0][1])
+    assert server.call(lambda: list(table.answered[0])) == [first, *random_choices(5, 2)[1:]]
 
 
 def test_seat_player_handles_a_rewound_notice_without_a_server(tmp_path: Path) -> None:
