@@ -1,6 +1,8 @@
 """Crash resume: bring a table back from its log after the game agent died (even by kill -9).
 
-1. read the log; a torn or corrupt tail is reported, never silent;
+1. read the log; a torn or corrupt tail is reported, never silent; damage that whole records
+   follow (the file was damaged after it was written) is refused: nothing is cut, nothing
+   after it is thrown away;
 2. re-execute the game from the header's seed and the logged decisions; every logged event must
    match, or the resume is refused (the log and this ruleset disagree) and the file is left
    untouched; only then is the torn tail cut;
@@ -37,6 +39,11 @@ def resume_log(path: str) -> Resumed:
         log = read_log(path)
     except LogError as exc:
         raise ResumeError(str(exc)) from None
+    if log.damage is not None and log.damage.mid_file:
+        raise ResumeError(
+            f"{path}: refusing to resume: damaged at byte {log.damage.offset} "
+            f"({log.damage.reason}) with whole records after it; the file is left as it is"
+        )
     try:
         rx = reexecute(log)  # the records before any torn tail; the file is not touched yet
     except ConfigError as exc:
@@ -47,10 +54,13 @@ def resume_log(path: str) -> Resumed:
             f"{rx.divergence.message}"
         )
     cut = None
-    if log.tail is not None:  # only a log we can continue loses its torn tail
+    if log.damage is not None:  # only a log we can continue loses its torn tail
         size = os.path.getsize(path)
-        cut = f"{log.tail.reason}; cut {size - log.good_bytes} bytes at offset {log.good_bytes}"
-        truncate_tail(log)
+        cut = f"{log.damage.reason}; cut {size - log.good_bytes} bytes at offset {log.good_bytes}"
+        try:
+            truncate_tail(log)
+        except LogError as exc:
+            raise ResumeError(f"{path}: {exc}") from None
     game = rx.game
     writer = LogWriter.append_to(path)
     missing = game.events[rx.matched_events :]

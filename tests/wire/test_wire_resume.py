@@ -105,3 +105,21 @@ def test_resume_of_a_finished_game_just_reports_it(procs: Procs, tmp_path: Path)
     assert p.wait() == 0, p.output()
     assert any(line.startswith("result: game over") for line in p.lines)
     assert path.read_bytes() == before
+
+
+def test_resume_refuses_damage_in_the_middle_of_a_log_and_cuts_nothing(
+    procs: Procs, tmp_path: Path
+) -> None:
+    path = tmp_path / "hurt.sgslog"
+    play("harmony", {}, 6, ["random", "random"], path)
+    blob = bytearray(path.read_bytes())
+    middle = len(blob) // 2
+    blob[middle] ^= 0xFF  # one flipped bit pattern in a record that whole records follow
+    path.write_bytes(bytes(blob))
+    write_sidecar(str(path), {"game": "harmony", "tokens": ["a" * 32, "b" * 32]})
+    before = path.read_bytes()
+    p = procs.start(["serve", "--resume", str(path), "--bind", f"ipc://{tmp_path}/z.sock"])
+    assert p.wait() == 4, p.output()
+    err = p.stderr_path.read_text()
+    assert "refusing to resume" in err and "whole records after it" in err
+    assert path.read_bytes() == before  # nothing cut, nothing appended
