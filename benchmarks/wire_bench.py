@@ -223,6 +223,9 @@ def main() -> int:
     p.add_argument("--pings", type=int, default=3000)
     p.add_argument("--echo-server", default=None, help=argparse.SUPPRESS)
     args = p.parse_args()
+    from sgs.structured_logging import configure
+
+    configure("warning")  # the game agent of part 3 runs in this process
     if args.echo_server:
         echo_server(args.echo_server)
         return 0

@@ -146,7 +146,7 @@ class Table:
         requests take their defaults at once (`_open`) until it is heard again. Without
         deadlines, or when the agent's process is known to have exited, at once from the
         start."""
-        if seat.connected:
+        if seat.connected and why != "bye":  # a bye is logged as "agent left"
             self.log.warning("agent gone", seat=seat.index, why=why)
         seat.connected = False
         d = self.deadline
@@ -330,7 +330,6 @@ class Table:
         for seat in self.seats.seats:
             if seat.connected and now - seat.last_heard > self.opts.liveness:
                 self.gone(seat, now, f"silent for {now - seat.last_heard:.1f} s")
-        self.poke = True
 
     def tick(self, now: float) -> None:
         """Deadlines, the start, the end of the linger (the server calls it when `next_due`

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
-from conftest import Proc, Procs
+from conftest import Proc, Procs, wait_for
 from test_client_handshake import (
     GAME,
     OPTIONS,
@@ -381,6 +381,13 @@ def test_real_lobby_watch_follows_a_table_and_sigterm_stops_the_fleet(
     # Two tables play at once, but one table's stream is shown: its seqs follow each other.
     seqs = [int(x[1 : x.index("]")]) for x in watch.lines if x.startswith("[")]
     assert seqs and seqs == list(range(seqs[0], seqs[0] + len(seqs)))
+
+    def finished() -> int:
+        seats_files = [Path(f"{p}.seats.json") for p in log_dir.glob("*.sgslog")]
+        return sum(1 for p in seats_files if p.exists() and '"finished": true' in p.read_text())
+
+    # a second table finished after the watched one: the first one's byes reached the fleet
+    wait_for(lambda: finished() >= 2, what="two finished tables")
     fleet.popen.terminate()  # SIGTERM: bye on every connection, the summary, exit 0
     assert fleet.wait(30) == 0, fleet.output()
     summary = summary_of(fleet)
