@@ -362,6 +362,9 @@ class Server:
                 self._publish(table.topic, blob)
             else:
                 self._send(identity, blob)
+        if table.asking:
+            table.asking = False
+            table.asked_at = time.perf_counter()
         if table.answered_at:
             sent = time.perf_counter()
             self.latencies.extend(sent - t for t in table.answered_at)
@@ -370,6 +373,7 @@ class Server:
     # --- input -------------------------------------------------------------------------------
 
     def _receive(self, frames: list[zmq.Frame]) -> None:
+        received = time.perf_counter()
         self.counters.messages += 1
         identity = frames[0].bytes
         payload = frames[-1]
@@ -425,6 +429,7 @@ class Server:
             table, seat = session.table, session.seat
             table.heard(seat, now)
             if isinstance(msg, Reply):
+                table.received_at = received
                 table.reply(seat, msg)
             elif isinstance(msg, Resync):
                 self.per_conn.charge(conn, table.resync(seat, msg))

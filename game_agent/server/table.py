@@ -89,7 +89,9 @@ class Table:
         self.departed: Callable[[], Iterable[int]] = lambda: ()
         self.timeouts = 0
         self.round_trips: list[float] = []  # request sent -> legal reply in, per decision
-        self._asked_at = 0.0
+        self.asked_at = 0.0  # when the pending request was sent (perf_counter)
+        self.asking = False
+        self.received_at = 0.0  # when the message being handled was read (set by the server)
         self._decided_by = -1  # the seat of the last decision, while no event followed it
         self._decision_due: float | None = None  # that decision's deadline
         self.created = time.monotonic()
@@ -198,14 +200,14 @@ class Table:
             )
             self.refuse(seat.identity, seat.index, code, why, ref=msg.id)
             return
-        answered = time.perf_counter()
+        answered = self.received_at or time.perf_counter()
         due = self.deadline.at if self.deadline is not None else None
         try:
             step = self.game.resume(msg.choice)
         except IllegalReply as exc:
             self.refuse(seat.identity, seat.index, "illegal_reply", exc.reason, ref=msg.id)
             return
-        self.round_trips.append(answered - self._asked_at)
+        self.round_trips.append(answered - self.asked_at)
         self.answered_at.append(answered)
         self.writer.decision(self.game.decisions[-1])
         self._decided_by, self._decision_due = seat.index, due
@@ -273,8 +275,8 @@ class Table:
     def _send_request(self, seat: Seat, req: RequestSpec, d: Deadline) -> None:
         assert seat.identity is not None
         msg = RequestMsg(req.to_wire(), round(d.remaining(time.monotonic()), 3))
-        self._asked_at = time.perf_counter()
         self.outbox.append((seat.identity, encode(msg)))
+        self.asking = True  # the server stamps `asked_at` when the request has left
 
     def _expire(self, d: Deadline) -> None:
         req = self.game.pending
