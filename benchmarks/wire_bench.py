@@ -199,7 +199,7 @@ def many_tables(
             env=env(),
             stdin=subprocess.DEVNULL,
             preexec_fn=(lambda: os.nice(nice)) if nice else None,
-        )  # fmt: skip
+        )
         for f in range(fleets)
     ]
     t0 = time.perf_counter()
@@ -262,8 +262,11 @@ def main() -> int:
     tcp_ms = 1000 * statistics.median(tcp)
     ipc_ms = 1000 * statistics.median(ipc)
     p90 = 1000 * statistics.quantiles(tcp, n=10)[-1]
-    print(f"1. bare DEALER/ROUTER msgpack ping-pong, tcp loopback: median {tcp_ms:.4f} ms "
-          f"(p90 {p90:.4f} ms, {len(tcp)} round trips); ipc: median {ipc_ms:.4f} ms", flush=True)  # fmt: skip
+    print(
+        f"1. bare DEALER/ROUTER msgpack ping-pong, tcp loopback: median {tcp_ms:.4f} ms "
+        f"(p90 {p90:.4f} ms, {len(tcp)} round trips); ipc: median {ipc_ms:.4f} ms",
+        flush=True,
+    )
     for label, game in (
         ("harmony", ["--game", "harmony"]),
         ("sanguosha 5p", ["--game", "sanguosha", "--players", "5"]),
