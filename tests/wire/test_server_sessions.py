@@ -324,3 +324,37 @@ async def test_the_server_loop_runs_inside_an_asyncio_event_loop(tmp_path: Path)
     assert ticks > 5
     for t in tables:
         assert t.game.finished and verify(t.log_path).ok
+
+
+def test_one_deadline_covers_a_whole_decision_so_going_back_cannot_stall(
+    running: list[Running], tmp_path: Path
+) -> None:
+    server = Server(ServerOptions())
+    server.bind()
+    opened = open_table(str(tmp_path), "", "stall_game:RULESET", {}, TableOptions(deadline=2.0))
+    server.add(opened.table)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    running.append(Running(server, [opened.table], thread))
+    staller, other = RawAgent(server.endpoint), RawAgent(server.endpoint)
+    for seat, a in ((0, staller), (1, other)):
+        assert a.hello(seat, opened.table.seats[seat].token)["t"] == "welcome"
+        a.send({"t": "resync", "last_seq": -1})
+    # seat 0 picks, then goes back, again and again: each step is a new request
+    steps = 0
+    while not any(e["code"] == "deadline" for e in staller.errors) and steps < 2000:
+        msg = staller.recv(5.0)
+        assert msg is not None, "the table fell silent"
+        if msg["t"] == "request":
+            req = msg["request"]
+            staller.send(
+                {"t": "reply", "id": req["id"], "choice": 1 if req["kind"] == "confirm" else 0}
+            )
+            steps += 1
+    assert any(e["code"] == "deadline" for e in staller.errors), "going back renewed the deadline"
+    play(other, 2, until=20.0)
+    assert other.bye
+    decisions = opened.table.game.decisions
+    assert [d.timeout for d in decisions if d.seat == 0].count(True) >= 1
+    for a in (staller, other):
+        a.close()
