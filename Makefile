@@ -30,6 +30,7 @@ test: lint typecheck unit
 bench: $(STAMP)
 	$(BIN)/python benchmarks/harmony_bench.py
 	$(BIN)/python benchmarks/sanguosha_bench.py
+	$(BIN)/python benchmarks/log_bench.py
 	$(BIN)/python benchmarks/wire_bench.py
 
 soak: $(STAMP)
