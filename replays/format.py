@@ -30,10 +30,13 @@ a public event and the keys of a request: about 20% fewer bytes for a 5-player S
 and two records per decision to encode, checksum and compare instead of about five.
 
 No clock, host or path is written, so the same seed and decisions give the same bytes. The
-`Encoder` below is the only code that writes records: the writer and the verifier (which
-re-encodes a re-executed game and compares bytes) share it. Byte identity across hosts needs
-one thing of them: no `flush`/`sync` between a step's events and its request (every host writes
-both, then flushes), since a flush writes waiting events as an events record.
+`Encoder` below is the only code that encodes records: the writer and the verifier (which
+re-encodes a re-executed game and compares bytes) share it. When the bytes reach the file is
+the host's choice (`writer.LogWriter`: the server flushes before it sends anything, the
+in-process runner only past a buffer size and at close); the bytes are the same either way.
+Byte identity across hosts needs one thing of them: no `flush`/`sync` between a step's events
+and its request (a host that flushes writes both first), since a flush writes waiting events
+as an events record.
 
 Damage. The reader walks the records from the start; the first one that is not whole (torn:
 its frame runs past the end of the file; corrupt: a bad length or checksum; undecodable: a

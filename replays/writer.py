@@ -1,15 +1,22 @@
 """Appends a game's records as they happen.
 
-Records are encoded once, into a buffer (`Encoder`); `decision` hands the buffer to the OS in
-one `os.write` before it returns (so does `flush`), so a game agent killed at any moment leaves
-a log that is whole up to its last decision, plus at most a torn tail that the reader detects.
-`sync` also waits for the disk (fdatasync): what it covers survives a power cut. Files are
-created 0600 (an existing file is made 0600 too).
+Records are encoded once, into a buffer (`Encoder`), as they are given; they reach the OS when
+the host says so. Durability is the host's job, since only the host knows when a record must
+be on the OS: `flush` hands the whole buffer to the OS in one `os.write`, `sync` also waits
+for the disk (fdatasync: what it covers survives a power cut), `close` flushes. The network
+server flushes before it sends anything to an agent (every decision an agent can see is in the
+file first) and syncs in its `--durability disk` mode and before a table is marked finished;
+the in-process runner (`sgs sim`) tells no one, so it lets records pile up. Past
+`WRITE_THRESHOLD` bytes of buffered records the writer writes them by itself (at a decision),
+so memory stays bounded: a 5-player Sanguosha game (~120 KB) is then one write at `close`. A
+process killed between two writes leaves a log that is whole up to its last write, plus at most
+a torn tail that the reader detects. Files are created 0600 (an existing file is made 0600 too).
 
 `events` only buffers: the events wait for the next request, whose record carries them (format
 3), or for `flush`/`close`, which write them as an events record. Hosts write a step's events
 and its request before they flush, so the in-process host, the server and crash resume write
-the same bytes for the same game.
+the same bytes for the same game; a write past the threshold happens only at a decision (no
+events wait then), so it never changes the bytes.
 """
 
 from __future__ import annotations
@@ -35,6 +42,11 @@ from replays.format import (
 
 _frame_head = FRAME.pack
 _crc32 = zlib.crc32
+# Buffered records past this many bytes are written at the next decision without a flush: large
+# enough that a whole game usually takes one write (a 5-player Sanguosha log is ~120 KB), small
+# enough that a very long game holds little memory and loses little if the process dies.
+WRITE_THRESHOLD = 256 * 1024
+
 _CREATE = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_CLOEXEC", 0)
 _APPEND = os.O_WRONLY | os.O_APPEND | getattr(os, "O_CLOEXEC", 0)
 
@@ -60,7 +72,10 @@ def _private(fd: int) -> None:
 
 
 class LogWriter(Encoder):
-    """A log file being written: the encoder's buffer goes to the file at every decision."""
+    """A log file being written: records go to the encoder's buffer, and to the file at
+    `flush`, `sync` and `close`, and when the buffer passes `threshold` bytes (see above)."""
+
+    threshold = WRITE_THRESHOLD
 
     def __init__(self, path: str | os.PathLike[str], header: dict[str, Any]) -> None:
         super().__init__(header_version(header))
@@ -117,24 +132,24 @@ class LogWriter(Encoder):
     # events(evs) and request(req) are Encoder's: they only add to the buffer.
 
     def decision(self, d: Decision) -> None:
-        """Record a decision; it and everything before it has reached the OS on return."""
+        """Record a decision (into the buffer: the host flushes when it must; past `threshold`
+        buffered bytes the buffer is written here)."""
         if self._events:
             self.end_events()
         p = self.pack([DECISION, d.id, d.seat, d.choice, d.timeout])
         buf = self.buf
         buf += _frame_head(len(p), _crc32(p))
         buf += p
-        fd = self._fd
-        if fd < 0:
-            self.flush()
-            return
-        while buf:
-            del buf[: os.write(fd, buf)]
+        if len(buf) >= self.threshold:
+            self._write()
 
     def flush(self) -> None:
         """Hand every buffered record to the OS (one write call), events included."""
         if self._events:
             self.end_events()
+        self._write()
+
+    def _write(self) -> None:
         buf = self.buf
         if self._fd >= 0:
             fd = self._fd
@@ -165,6 +180,7 @@ class LogWriter(Encoder):
         try:
             self.flush()
         finally:
+            self.pack = self._refuse  # a record given after close is refused, not buffered
             if self._fd >= 0:
                 os.close(self._fd)
                 self._fd = -1
@@ -172,6 +188,9 @@ class LogWriter(Encoder):
                 assert self._stream is not None
                 self._stream.flush()
                 self._stream = None
+
+    def _refuse(self, *args: object) -> bytes:
+        raise ValueError(f"the log {self.path!r} is closed")
 
     def __enter__(self) -> LogWriter:
         return self

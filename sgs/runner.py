@@ -76,7 +76,11 @@ def play(
 
 def drive(game: Game, bots: Sequence[Bot], writer: LogWriter | None = None) -> None:
     """Play `game` to its end: each bot gets its seat's view of every event and answers its
-    seat's requests; `writer` (if any) records events, requests and decisions in log order."""
+    seat's requests; `writer` (if any) records events, requests and decisions in log order.
+
+    The writer is never flushed here: no one outside this process sees the game, so nothing
+    must be on the OS before anything else happens. Records reach the file when the writer's
+    buffer passes its threshold and when the caller closes it (`play` does)."""
     listeners = [
         b for b in bots if not isinstance(b.view, NullView) or type(b).on_event is not Bot.on_event
     ]

@@ -18,7 +18,13 @@ from game_agent.engine import ConfigError, Decision, Event, Game, RequestSpec
 from game_agent.games import load, unregister
 from protocol.codec import pack, unpack
 from replays import LogError, LogWriter, read_log, reexecute, truncate_tail, verify
-from replays.format import FORMAT_VERSION, FRAME, MAGIC, frame, magic
+from replays.format import (
+    FORMAT_VERSION,
+    FRAME,
+    MAGIC,
+    frame,
+    magic,
+)
 from replays.reader import CORRUPT, TORN, UNDECODABLE
 from replays.verify import canonical_bytes
 from replays.writer import header_for
@@ -187,34 +193,105 @@ def test_a_log_written_to_a_device_leaves_the_device_alone(
     play("toy", {"rounds": 2}, 1, ["random"], os.devnull)
 
 
-def test_each_decision_reaches_the_os_in_one_write(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    path = tmp_path / "g.sgslog"
-    writes: list[int] = []
+def write_game(w: LogWriter, game: Game, flush: bool = False) -> None:
+    """Hand a finished game to a writer in log order, as a host does (`flush`: as the server
+    does, before it sends anything after a decision)."""
+    done = 0
+    for req, d in zip(game.requests, game.decisions, strict=True):
+        w.events(game.events[done : d.at])
+        done = d.at
+        w.request(req)
+        w.decision(d)
+        if flush:
+            w.flush()
+    w.events(game.events[done:])
+
+
+@pytest.fixture
+def writes(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The size of every os.write call."""
+    sizes: list[int] = []
     real_write = os.write
 
     def write(fd: int, data: Any) -> int:
-        writes.append(fd)
+        sizes.append(len(data))
         return real_write(fd, data)
 
     monkeypatch.setattr(os, "write", write)
-    game = record_game(path)
-    monkeypatch.undo()
-    # one for the header, one per decision, one at close for the game's last events
-    assert len(writes) == 1 + len(game.decisions) + 1
+    return sizes
 
-    # When decision() returns, the file holds every record up to it.
-    header = header_for(game, ["random", "random"])
-    w = LogWriter(tmp_path / "h.sgslog", header)
-    w.events(game.events[: game.decisions[0].at])
-    w.request(game.requests[0])
-    w.decision(game.decisions[0])
-    on_disk = (tmp_path / "h.sgslog").read_bytes()
-    assert path.read_bytes().startswith(on_disk)
-    head, *records = payloads(tmp_path / "h.sgslog")
-    assert head == header and [r[0] for r in records] == ["q", "d"]
+
+def test_the_runner_writes_the_header_then_everything_at_close(
+    tmp_path: Path, writes: list[int]
+) -> None:
+    """`sgs sim` tells no one about its games: nothing has to be on the OS per decision, so a
+    game below the writer's threshold costs two writes, the header's and one at close."""
+    path = tmp_path / "g.sgslog"
+    game = record_game(path)
+    assert len(game.decisions) > 10
+    assert len(writes) == 2 and sum(writes) == path.stat().st_size
+    assert path.read_bytes() == canonical_bytes(header_for(game, ["random", "random"]), game)
+
+
+def test_a_decision_reaches_the_os_at_the_hosts_flush(tmp_path: Path, writes: list[int]) -> None:
+    """The server's way: a decision only encodes; `flush` (before anything is sent) hands every
+    record up to it to the OS in one write, and the file is then whole up to that decision."""
+    whole = tmp_path / "a.sgslog"
+    game = record_game(whole)
+    path = tmp_path / "h.sgslog"
+    w = LogWriter(path, header_for(game, ["random", "random"]))
+    done = 0
+    for req, d in list(zip(game.requests, game.decisions, strict=True))[:4]:
+        size = path.stat().st_size
+        writes.clear()
+        w.events(game.events[done : d.at])
+        done = d.at
+        w.request(req)
+        w.decision(d)
+        assert not writes and path.stat().st_size == size  # encoded, not written
+        w.flush()
+        assert len(writes) == 1 and path.stat().st_size == size + writes[0]
+        assert whole.read_bytes().startswith(path.read_bytes())
+        assert read_log(path).damage is None and payloads(path)[-1][0] == "d"
     w.close()
+    # flushing after every decision or letting the records pile up: the same bytes
+    with LogWriter(path, header_for(game, ["random", "random"])) as w:
+        write_game(w, game, flush=True)
+    assert path.read_bytes() == whole.read_bytes()
+
+
+@pytest.mark.parametrize("threshold", [1, 300])
+def test_past_its_threshold_the_writer_writes_at_a_decision(
+    tmp_path: Path, writes: list[int], threshold: int
+) -> None:
+    """Records piled up past the threshold are written at the next decision (never between a
+    step's events and its request), so memory stays bounded and the bytes do not change."""
+    whole = tmp_path / "a.sgslog"
+    game = record_game(whole)
+    path = tmp_path / "t.sgslog"
+    w = LogWriter(path, header_for(game, ["random", "random"]))
+    w.threshold = threshold
+    writes.clear()
+    write_game(w, game)
+    automatic = list(writes)
+    w.close()
+    assert path.read_bytes() == whole.read_bytes()
+    assert len(writes) == len(automatic) + 1  # the game's last events, at close
+    if threshold == 1:  # every decision passes it
+        assert len(automatic) == len(game.decisions)
+    else:
+        assert 1 < len(automatic) < len(game.decisions) / 2
+        assert all(n >= threshold for n in automatic)
+    # every automatic write ended right after a decision record
+    blob = whole.read_bytes()
+    offsets = record_offsets(path)[1:]  # the header was written at open
+    decision_ends = {
+        off + FRAME.size + FRAME.unpack_from(blob, off)[0]
+        for off, rec in zip(offsets, payloads(path)[1:], strict=True)
+        if rec[0] == "d"
+    }
+    ends = [offsets[0] + sum(automatic[: i + 1]) for i in range(len(automatic))]
+    assert set(ends) <= decision_ends
 
 
 def test_sync_flushes_then_waits_for_the_disk(
@@ -228,12 +305,17 @@ def test_sync_flushes_then_waits_for_the_disk(
     size = path.stat().st_size
     w.events(game.events[: game.decisions[0].at])
     w.request(game.requests[0])
-    assert path.stat().st_size == size and not synced  # buffered until a decision or a sync
+    w.decision(game.decisions[0])
+    assert path.stat().st_size == size and not synced  # buffered until a flush or a sync
     w.sync()
     assert path.stat().st_size > size and len(synced) == 1
     w.close()
     with pytest.raises(ValueError, match="closed"):
-        w.decision(game.decisions[0])
+        w.decision(game.decisions[1])
+    with pytest.raises(ValueError, match="closed"):
+        w.request(game.requests[1])
+    w.close()  # closing twice is harmless
+    assert (tmp_path / "a.sgslog").read_bytes().startswith(path.read_bytes())
 
 
 # --- damage: a tail may be cut, damage in the middle may not -------------------------------------
