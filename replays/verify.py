@@ -20,6 +20,7 @@ may pass the ruleset explicitly (`sgs replay --verify --ruleset package.module:A
 from __future__ import annotations
 
 import io
+import zlib
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,11 +39,22 @@ from game_agent.engine.ruleset import ConfigError
 from game_agent.games import load
 from protocol.codec import LOG_LIMITS, pack, unpack
 from protocol.errors import ProtocolError
-from replays.format import DECISION, FRAME, MAGIC_PREFIX, MAX_RECORD_BYTES, Encoder, LogError
+from replays.format import (
+    DECISION,
+    FRAME,
+    MAGIC_PREFIX,
+    MAX_RECORD_BYTES,
+    Encoder,
+    LogError,
+    request_record,
+)
 from replays.reader import Log, check_header, file_version, read_log, whole_frame
 from replays.writer import LogWriter
 
 RulesetChoice = Ruleset | str | None
+
+_frame_head = FRAME.pack
+_crc32 = zlib.crc32
 
 
 @dataclass(frozen=True)
@@ -226,10 +238,13 @@ def _fast(path: str, blob: bytes, version: int, ruleset: RulesetChoice) -> Repor
     """The whole file equals what re-execution writes: an OK report. None as soon as anything
     differs or cannot be read (the detailed road then says what).
 
-    Re-encodes the game with the writer's encoder as it goes; reads only the decision records
-    (at the offsets the re-encoded bytes give), whose choices drive the game. One comparison
-    of all the bytes at the end checks the rest (a misread decision, if an earlier record was
-    not what the encoder writes, makes that comparison fail too)."""
+    Re-encodes the game as it goes into `out` (the encoder's request records, `request_record`
+    in format 3, each framed as the writer frames it); reads only the decision records (at the
+    offsets the re-encoded bytes give), whose choices drive the game; each decision is encoded
+    again from its decoded items (a non-canonical encoding then differs). One comparison of all
+    the bytes at the end checks everything (a misread decision, if an earlier record was not
+    what the encoder writes, makes that comparison fail too). No Event, RequestSpec or list of
+    records is built from the file."""
     pos = len(MAGIC_PREFIX) + 1
     length = whole_frame(blob, pos)
     if length < 0:
@@ -244,24 +259,29 @@ def _fast(path: str, blob: bytes, version: int, ruleset: RulesetChoice) -> Repor
     enc = Encoder(version)
     enc.put_header(header)  # the header must be canonical too
     out = enc.buf
-    encode_events, encode_request, encode_decision = enc.events, enc.request, enc.decision_of
-    head = FRAME.unpack_from
+    encode = enc.pack
+    v3 = version == 3
+    frame_len = FRAME.unpack_from
     size = len(blob) - FRAME.size
+    resume = game.resume
     decisions = 0
     try:
         step = game.start()
         while True:
-            encode_events(step.events)
             req = step.request
             if req is None:
-                enc.end_events()
                 break
-            encode_request(req)
+            if v3:  # enc.step(step.events, req), without its calls and checks
+                p = encode(request_record(req, step.events))
+                out += _frame_head(len(p), _crc32(p))
+                out += p
+            else:
+                enc.step(step.events, req)
             pos = len(out)
             if pos > size:
                 return None
             start = pos + FRAME.size
-            body = unpackb(blob[start : start + head(blob, pos)[0]])
+            body = unpackb(blob[start : start + frame_len(blob, pos)[0]])
             if type(body) is not list or len(body) != 5 or body[0] != DECISION:
                 return None
             _, rid, seat, choice, timeout = body
@@ -271,9 +291,13 @@ def _fast(path: str, blob: bytes, version: int, ruleset: RulesetChoice) -> Repor
                 return None
             if timeout and unpack(pack(choice)) != unpack(pack(req.default)):
                 return None  # a timeout applies the default, nothing else
-            encode_decision(rid, seat, choice, timeout)  # the frame, checksum and encoding
-            step = game.resume(choice, timeout=timeout)
+            p = encode(body)  # [DECISION, rid, seat, choice, timeout]: the writer's record
+            out += _frame_head(len(p), _crc32(p))
+            out += p
+            step = resume(choice, timeout=timeout)
             decisions += 1
+        enc.events(step.events)
+        enc.end_events()
     except (ProtocolError, IllegalReply, EngineError, ValueError):
         return None  # ValueError: msgpack's errors (ExtraData, FormatError, ...) derive from it
     if out != blob or not game.finished:

@@ -92,13 +92,13 @@ def drive(game: Game, bots: Sequence[Bot], writer: LogWriter | None = None) -> N
                     data = view_for(ev, bot.seat)
                     if data is not None:
                         bot.on_event(ev.kind, data)
-        if writer is not None:
-            writer.events(step.events)
         req = step.request
         if req is None:
+            if writer is not None:
+                writer.events(step.events)
             return
         if writer is not None:
-            writer.request(req)
+            writer.step(step.events, req)
         bot = bots[req.seat]
         step = game.resume(bot.decide(req, bot.view))
         if writer is not None:

@@ -22,8 +22,10 @@ from replays.format import (
     FORMAT_VERSION,
     FRAME,
     MAGIC,
+    REQUEST_ORDER,
     frame,
     magic,
+    request_record,
 )
 from replays.reader import CORRUPT, TORN, UNDECODABLE
 from replays.verify import canonical_bytes
@@ -422,6 +424,38 @@ def test_fast_and_detailed_verify_agree(tmp_path: Path) -> None:
             slow.events,
             slow.decisions,
         )
+
+
+def test_a_whole_log_is_verified_on_the_fast_road(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Format 3 and format 2 logs that are right never take the detailed road (which decodes
+    every record): the fast road's records are the writer's, byte for byte."""
+    paths = []
+    for seed in range(3):
+        paths.append(tmp_path / f"{seed}.sgslog")
+        play("sanguosha", {"players": 5}, seed, ["random"], paths[-1])
+    game = record_game(tmp_path / "toy.sgslog")
+    v2 = tmp_path / "v2.sgslog"
+    v2.write_bytes(canonical_bytes(format2_header(game), game))
+    paths += [tmp_path / "toy.sgslog", v2]
+
+    def detailed(path: str) -> None:
+        raise AssertionError(f"{path} took the detailed road")
+
+    monkeypatch.setattr(sys.modules["replays.verify"], "read_log", detailed)
+    for path in paths:
+        report = verify(str(path))
+        assert report.ok and report.decisions > 0, report.message
+
+
+def test_request_records_hold_the_fields_in_request_order() -> None:
+    req = RequestSpec(3, 1, "k", "subset", [{"a": 1}], [0], 0, 1, True, {"i": 2}, [{"p": 3}])
+    ev = Event("x", {"y": 1}, (1, 2), {"n": 2})
+    rec = request_record(req, [Event("w", {}), ev])
+    assert rec[0] == "q" and rec[1:12] == [getattr(req, f) for f in REQUEST_ORDER]
+    assert rec[12:] == [["w", {}], ["x", {"y": 1}, [1, 2], {"n": 2}]]
+    assert request_record(req) == rec[:12]
 
 
 def test_verify_checks_every_byte_of_a_record_it_does_not_decode(tmp_path: Path) -> None:
