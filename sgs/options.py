@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import sys
 import tomllib
 from typing import Any
 
@@ -60,3 +61,27 @@ def load_scenario(game: str, path: str) -> dict[str, Any]:
     except OSError as exc:
         raise ConfigError(f"cannot read scenario {path}: {exc.strerror}") from None
     return config
+
+
+ENDPOINT_FORMS = "tcp://HOST:PORT or ipc://PATH"
+
+
+def endpoint_problem(addr: str) -> str | None:
+    """Why `addr` is not an endpoint `--connect` can use, or None when it is one."""
+    scheme, sep, rest = addr.partition("://")
+    if sep and scheme == "ipc" and rest:
+        return None
+    if sep and scheme == "tcp":
+        host, colon, port = rest.rpartition(":")
+        if colon and host and (port == "*" or (port.isdigit() and 0 < int(port) < 65536)):
+            return None
+    return f"bad endpoint {addr!r}: a valid endpoint is {ENDPOINT_FORMS}"
+
+
+def check_endpoint(addr: str) -> int:
+    """0 when `addr` is usable; else says why on stderr (one `error:` line) and returns 2."""
+    problem = endpoint_problem(addr)
+    if problem is None:
+        return 0
+    print(f"error: {problem}", file=sys.stderr)
+    return 2

@@ -12,6 +12,7 @@ from typing import Any
 import structlog
 import zmq
 
+from sgs.options import check_endpoint
 from user_agent.bots import BotSpecError
 from user_agent.client import SEED_ENV, TOKEN_ENV, Client, ClientError, SocketSetup, Transcript
 from user_agent.fleet import Fleet, FleetStats, SeatPlayer, seed_from_env
@@ -170,7 +171,17 @@ def bot_seed(args: argparse.Namespace) -> int:
 
 def run(args: argparse.Namespace) -> int:
     check_lobby(args)
+    if check_endpoint(args.connect):
+        return 2
     seed = bot_seed(args)
+    try:
+        return run_bot(args, seed)
+    except zmq.ZMQError as exc:
+        print(f"error: cannot connect to {args.connect}: {exc}", file=sys.stderr)
+        return 2
+
+
+def run_bot(args: argparse.Namespace, seed: int) -> int:
     if args.lobby:
         return run_fleet(args, seed)
     record = Transcript(args.record) if args.record else None

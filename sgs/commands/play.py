@@ -7,9 +7,11 @@ import argparse
 import sys
 
 import structlog
+import zmq
 
 from protocol.messages import Queued, Seated
 from sgs.commands.bot import add_connection_options, make_client
+from sgs.options import check_endpoint
 from user_agent.client import ClientError
 from user_agent.console import Console
 
@@ -37,6 +39,8 @@ def progress(item: Queued | Seated) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if check_endpoint(args.connect):
+        return 2
     client = make_client(args, "console")
     try:
         if args.lobby:
@@ -49,6 +53,9 @@ def run(args: argparse.Namespace) -> int:
     except ClientError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 3
+    except zmq.ZMQError as exc:
+        print(f"error: cannot connect to {args.connect}: {exc}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         client.bye("interrupted")
         return 130

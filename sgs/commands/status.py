@@ -16,6 +16,7 @@ from protocol.errors import ProtocolError
 from protocol.messages import Error, Status, Tables
 from protocol.version import PROTOCOL_VERSION
 from sgs.commands.bot import add_curve_options, curve_setup
+from sgs.options import check_endpoint
 from user_agent.client import SocketSetup
 
 TABLE_COLUMNS = ("name", "game", "mode", "seats", "seated", "state", "decisions")
@@ -64,8 +65,13 @@ def ask(
 
 
 def run(args: argparse.Namespace) -> int:
+    if check_endpoint(args.connect):
+        return 2
     try:
         answer = ask(args.connect, args.timeout, curve_setup(args))
+    except zmq.ZMQError as exc:
+        print(f"error: cannot connect to {args.connect}: {exc}", file=sys.stderr)
+        return 2
     except TimeoutError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1

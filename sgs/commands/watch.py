@@ -24,6 +24,7 @@ from protocol.errors import ProtocolError
 from protocol.messages import Bye, EventMsg, Welcome
 from protocol.registry import Renderer, get_schema
 from sgs.commands.bot import add_curve_options, curve_setup
+from sgs.options import check_endpoint
 
 RESUBSCRIBE = 1.0
 
@@ -74,6 +75,8 @@ class Follow:
 
 
 def run(args: argparse.Namespace) -> int:
+    if check_endpoint(args.connect):
+        return 2
     setup = curve_setup(args)
     ctx: zmq.Context[zmq.Socket[bytes]] = zmq.Context.instance()
     sub = ctx.socket(zmq.SUB)
@@ -82,7 +85,12 @@ def run(args: argparse.Namespace) -> int:
     sub.setsockopt(zmq.MAXMSGSIZE, 2 << 20)
     if setup is not None:
         setup(sub)
-    sub.connect(args.connect)
+    try:
+        sub.connect(args.connect)
+    except zmq.ZMQError as exc:
+        sub.close(0)
+        print(f"error: cannot connect to {args.connect}: {exc}", file=sys.stderr)
+        return 2
     follow = Follow(sub, args.table)
     record = open(args.record, "a", encoding="utf-8") if args.record else None  # noqa: SIM115
     line: Renderer | None = None

@@ -1,0 +1,50 @@
+"""Bad command-line input gets one `error:` line and exit 2, through the `sgs` command."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from sgs.options import endpoint_problem
+
+COMMANDS = {
+    "bot": ["bot", "--seat", "0", "--token", "t"],
+    "play": ["play", "--seat", "0", "--token", "t"],
+    "watch": ["watch"],
+    "status": ["status"],
+}
+
+
+def sgs(*argv: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "sgs.cli", *argv],
+        capture_output=True,
+        text=True,
+        timeout=30,
+        stdin=subprocess.DEVNULL,
+    )
+
+
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+@pytest.mark.parametrize("addr", ["127.0.0.1:5555", "nonsense", "tcp://host:port"])
+def test_a_bad_endpoint_is_one_error_line_and_exit_2(command: str, addr: str) -> None:
+    done = sgs(*COMMANDS[command], "--connect", addr)
+    assert done.returncode == 2, done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1, done.stderr
+    assert lines[0].startswith("error: ")
+    assert addr in lines[0]
+    assert "tcp://HOST:PORT" in lines[0] and "ipc://PATH" in lines[0]
+    assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("addr", ["tcp://127.0.0.1:5555", "tcp://*:1", "ipc:///tmp/x.sock"])
+def test_valid_endpoints_pass(addr: str) -> None:
+    assert endpoint_problem(addr) is None
+
+
+@pytest.mark.parametrize("addr", ["tcp://127.0.0.1", "tcp://:5", "tcp://h:0", "ipc://", "x:/y"])
+def test_invalid_endpoints_are_named(addr: str) -> None:
+    assert endpoint_problem(addr) is not None
