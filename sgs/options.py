@@ -56,11 +56,25 @@ def load_scenario(game: str, path: str) -> dict[str, Any]:
         module = importlib.import_module(f"game_agent.games.{game}.scenario")
     except ModuleNotFoundError:
         raise ConfigError(f"game {game!r} has no scenario files") from None
+    check_toml(path)
     try:
         config: dict[str, Any] = module.load_scenario(path)
     except OSError as exc:
         raise ConfigError(f"cannot read scenario {path}: {exc.strerror}") from None
     return config
+
+
+def check_toml(path: str) -> None:
+    """A scenario file that is not valid TOML stops the command here: one line on stderr,
+    `error: FILE: not valid TOML: ... (at line N, column M)`, and exit 2."""
+    try:
+        with open(path, "rb") as f:
+            tomllib.load(f)
+    except OSError:
+        return  # the ruleset's loader reports an unreadable file
+    except tomllib.TOMLDecodeError as exc:
+        print(f"error: {path}: not valid TOML: {exc}", file=sys.stderr)
+        raise SystemExit(2) from None
 
 
 ENDPOINT_FORMS = "tcp://HOST:PORT or ipc://PATH"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -48,3 +49,16 @@ def test_valid_endpoints_pass(addr: str) -> None:
 @pytest.mark.parametrize("addr", ["tcp://127.0.0.1", "tcp://:5", "tcp://h:0", "ipc://", "x:/y"])
 def test_invalid_endpoints_are_named(addr: str) -> None:
     assert endpoint_problem(addr) is not None
+
+
+@pytest.mark.parametrize("game", ["harmony", "sanguosha"])
+def test_a_broken_scenario_names_the_file_and_the_line(game: str, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text("a = 1\nb = 2\nc = [\nd = 3\n", encoding="utf-8")
+    done = sgs("sim", "--game", game, "--scenario", str(bad))
+    assert done.returncode == 2, done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1, done.stderr
+    assert lines[0].startswith(f"error: {bad}: ")
+    assert "line 4" in lines[0]
+    assert "Traceback" not in done.stderr
