@@ -12,8 +12,9 @@ from typing import Any
 import structlog
 import zmq
 
+from game_agent.games import GAMES
 from sgs.options import check_endpoint
-from user_agent.bots import BotSpecError
+from user_agent.bots import BotSpecError, resolve
 from user_agent.client import SEED_ENV, TOKEN_ENV, Client, ClientError, SocketSetup, Transcript
 from user_agent.fleet import Fleet, FleetStats, SeatPlayer, seed_from_env
 
@@ -184,6 +185,10 @@ def run(args: argparse.Namespace) -> int:
 def run_bot(args: argparse.Namespace, seed: int) -> int:
     if args.lobby:
         return run_fleet(args, seed)
+    problem = bot_problem(args.bot, args.game)
+    if problem is not None:
+        print(f"error: {problem}", file=sys.stderr)
+        return 2
     record = Transcript(args.record) if args.record else None
     try:
         client = make_client(args, f"bot:{args.bot}", record.last_seq if record else -1)
@@ -191,6 +196,21 @@ def run_bot(args: argparse.Namespace, seed: int) -> int:
     finally:
         if record is not None:
             record.close()
+
+
+def bot_problem(spec: str, game: str | None) -> str | None:
+    """Why `spec` is no bot, checked before taking a seat: the seat's game is known only from
+    the server's welcome, so a spec passes when it resolves for `game` (if given) or for any
+    bundled game; a name that is no bot or a module path that cannot be imported fails here."""
+    first: str | None = None
+    for candidate in (game,) if game else GAMES:
+        try:
+            resolve(spec, candidate)
+        except BotSpecError as exc:
+            first = first or str(exc)
+        else:
+            return None
+    return first
 
 
 def run_seat(client: Client, player: SeatPlayer) -> int:

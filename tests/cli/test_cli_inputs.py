@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
+import zmq
 
 from sgs.options import endpoint_problem
 
@@ -62,3 +64,31 @@ def test_a_broken_scenario_names_the_file_and_the_line(game: str, tmp_path: Path
     assert lines[0].startswith(f"error: {bad}: ")
     assert "line 4" in lines[0]
     assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("bot", "says"),
+    [("TYPO", "unknown bot 'TYPO'"), ("nosuch.mod:Bot", "no module 'nosuch'")],
+)
+@pytest.mark.parametrize(
+    "how",
+    [["--seat", "0", "--token", "t"], ["--lobby", "--game", "harmony"]],
+    ids=["seat", "lobby"],
+)
+def test_a_bad_bot_fails_before_any_hello(bot: str, says: str, how: list[str]) -> None:
+    ctx = zmq.Context()
+    server = ctx.socket(zmq.ROUTER)
+    server.setsockopt(zmq.LINGER, 0)
+    port = server.bind_to_random_port("tcp://127.0.0.1")
+    try:
+        start = time.monotonic()
+        done = sgs("bot", *how, "--bot", bot, "--connect", f"tcp://127.0.0.1:{port}")
+        assert time.monotonic() - start < 10
+        assert done.returncode == 2, done.stderr
+        lines = done.stderr.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("error: "), done.stderr
+        assert says in lines[0]
+        assert not server.poll(300, zmq.POLLIN), "the bot said hello to the server"
+    finally:
+        server.close(0)
+        ctx.term()
