@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.metadata
 import subprocess
 import sys
 import time
@@ -10,6 +11,7 @@ from pathlib import Path
 import pytest
 import zmq
 
+from sgs.cli import main
 from sgs.options import endpoint_problem
 
 COMMANDS = {
@@ -92,3 +94,17 @@ def test_a_bad_bot_fails_before_any_hello(bot: str, says: str, how: list[str]) -
     finally:
         server.close(0)
         ctx.term()
+
+
+DIST = "sgs-sanguosha-server"
+
+
+def test_the_installed_distribution_is_mit_licensed_and_provides_sgs() -> None:
+    dist = importlib.metadata.distribution(DIST)
+    meta = dist.metadata
+    assert meta["Name"] == DIST
+    assert (meta["License-Expression"] or meta["License"]) == "MIT"
+    assert any(req.startswith("rich") for req in dist.requires or [])
+    scripts = [e for e in dist.entry_points if e.group == "console_scripts"]
+    assert [(e.name, e.value) for e in scripts] == [("sgs", "sgs.cli:main")]
+    assert scripts[0].load() is main
