@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import sys
 import time
 from collections import Counter
 from typing import Any
@@ -86,6 +87,10 @@ def simulate(
 
 def run(args: argparse.Namespace) -> int:
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    # As the README says, a bot spec like mypkg.mybot:MyBot names a module in the current directory.
+    cwd = os.getcwd()
+    if cwd not in sys.path:
+        sys.path.insert(0, cwd)
     try:
         summary = simulate(args.game, game_config(args), args.games, args.seed, bots, args.log_dir)
     except (ConfigError, BotSpecError) as exc:

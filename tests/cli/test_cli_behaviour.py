@@ -1,0 +1,37 @@
+"""The `sgs` command as Python users expect it (issue 9, section 4)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+BOT = """from user_agent.bots.random_bot import RandomBot
+
+
+class MyBot(RandomBot):
+    pass
+"""
+
+
+def test_sim_imports_a_bot_module_from_the_current_directory(tmp_path: Path) -> None:
+    (tmp_path / "mypkg").mkdir()
+    (tmp_path / "mypkg" / "__init__.py").write_text("")
+    (tmp_path / "mypkg" / "mybot.py").write_text(BOT)
+    done = subprocess.run(
+        # The installed script, not `python -m`, which would put the cwd on sys.path by itself.
+        [
+            str(Path(sys.executable).parent / "sgs"),
+            "sim",
+            "--games",
+            "2",
+            "--bots",
+            "mypkg.mybot:MyBot",
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "mypkg.mybot:MyBot" in done.stdout
