@@ -26,7 +26,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     p.add_argument("--seed", type=int, default=1, help="seed of the first game; game i uses S+i")
     p.add_argument("--bots", default="random", help="bots per seat, cycled: e.g. random,greedy")
-    p.add_argument("--log-dir", default=None, help="write one replay log per game here")
+    p.add_argument(
+        "--log-dir",
+        default=None,
+        help="write one replay log per game here, GAME-SEED.sgslog; refuses (exit 2) if one exists",
+    )
     p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     p.set_defaults(run=run)
 
@@ -43,6 +47,10 @@ def simulate(
         raise ConfigError("--games must be at least 1")
     if log_dir is not None:
         os.makedirs(log_dir, exist_ok=True)
+        for s in range(seed, seed + games):
+            existing = os.path.join(log_dir, f"{game}-{s}.sgslog")
+            if os.path.exists(existing):
+                raise ConfigError(f"{existing} exists; sim never overwrites a log")
     seat_wins: Counter[int] = Counter()
     bot_wins: Counter[str] = Counter()
     bot_seats: Counter[str] = Counter()

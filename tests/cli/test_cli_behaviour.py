@@ -35,3 +35,16 @@ def test_sim_imports_a_bot_module_from_the_current_directory(tmp_path: Path) -> 
     )
     assert done.returncode == 0, done.stderr
     assert "mypkg.mybot:MyBot" in done.stdout
+
+
+def test_sim_log_dir_refuses_to_overwrite_an_existing_log(tmp_path: Path) -> None:
+    sgs = [sys.executable, "-m", "sgs.cli", "sim", "--games", "2", "--log-dir", str(tmp_path)]
+    first = subprocess.run(sgs, capture_output=True, text=True, timeout=120)
+    assert first.returncode == 0, first.stderr
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    assert len(before) == 2
+    again = subprocess.run(sgs, capture_output=True, text=True, timeout=120)
+    assert again.returncode == 2
+    assert "exists" in again.stderr
+    assert "Traceback" not in again.stderr
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
