@@ -38,6 +38,14 @@ def lobby(procs: Procs, log_dir: Path, port: int, *extra: str) -> Proc:
     return server
 
 
+def start_fleet(
+    procs: Procs, endpoint: str, seats: int, bot: str, seed: int, *extra: str, **env: str
+) -> Proc:
+    """`sgs bot --lobby` for Harmony: `seats` sessions in one process."""
+    args = ["bot", "--connect", endpoint, "--lobby", "--game", "harmony", "--seats", str(seats)]
+    return procs.start([*args, "--bot", bot, "--seed", str(seed), *extra], **env)
+
+
 def logs_in(log_dir: Path) -> list[Path]:
     return sorted(log_dir.glob("*.sgslog"))
 
@@ -48,23 +56,7 @@ def test_one_server_runs_twenty_tables_for_two_bot_processes(procs: Procs, tmp_p
     endpoint = f"tcp://127.0.0.1:{port}"
     server = lobby(procs, log_dir, port, "--linger", "0.5")
     fleets = [
-        procs.start(
-            [
-                "bot",
-                "--connect",
-                endpoint,
-                "--lobby",
-                "--game",
-                "harmony",
-                "--seats",
-                "20",
-                "--bot",
-                bot,
-                "--seed",
-                str(i),
-            ]
-        )
-        for i, bot in enumerate(("random", "greedy"))
+        start_fleet(procs, endpoint, 20, bot, i) for i, bot in enumerate(("random", "greedy"))
     ]
     for fleet in fleets:
         assert fleet.wait(120) == 0, fleet.output()
@@ -93,23 +85,8 @@ def test_kill_9_with_tables_open_then_restart_finishes_every_table(
     timing = ("--heartbeat", "0.2", "--liveness", "1")
     server = lobby(procs, log_dir, port, *timing, "--linger", "0.5")
     fleets = [
-        procs.start(
-            [
-                "bot",
-                "--connect",
-                endpoint,
-                "--lobby",
-                "--game",
-                "harmony",
-                "--seats",
-                "6",
-                "--bot",
-                "wire_bots:SlowRandom",
-                "--seed",
-                str(i),
-                *timing,
-            ],
-            SGS_TEST_BOT_DELAY="0.02",
+        start_fleet(
+            procs, endpoint, 6, "wire_bots:SlowRandom", i, *timing, SGS_TEST_BOT_DELAY="0.02"
         )
         for i in range(2)
     ]
