@@ -442,15 +442,20 @@ class Server:
                 # of the batch (with "disk", the fdatasync is shared by the whole batch)
                 self._flush_table(table)
 
+    def _speaks(self, identity: bytes, seat: int, version: int) -> bool:
+        """Whether the peer speaks this server's protocol (it is told when not)."""
+        if version == PROTOCOL_VERSION:
+            return True
+        why = f"this server speaks protocol {PROTOCOL_VERSION}, not {version}"
+        self._refuse(identity, seat, "version_mismatch", why)
+        return False
+
     def _hello(self, identity: bytes, conn: int, msg: Hello, now: float) -> None:
         def no(code: str, why: str) -> None:
             self._refuse(identity, msg.seat, code, why)
 
-        if msg.version != PROTOCOL_VERSION:
-            return no(
-                "version_mismatch",
-                f"this server speaks protocol {PROTOCOL_VERSION}, not {msg.version}",
-            )
+        if not self._speaks(identity, msg.seat, msg.version):
+            return None
         table = self._table_named(msg.table)
         if table is None:
             names = "" if len(self.tables) > 5 else f" (open: {sorted(self.tables)})"
@@ -503,11 +508,8 @@ class Server:
 
         if not self.opts.lobby or self.open_table is None:
             return no("no_lobby", "this server hosts fixed tables; say hello to a seat")
-        if msg.version != PROTOCOL_VERSION:
-            return no(
-                "version_mismatch",
-                f"this server speaks protocol {PROTOCOL_VERSION}, not {msg.version}",
-            )
+        if not self._speaks(identity, -1, msg.version):
+            return None
         if identity in self.sessions:
             return no("already_seated", "this connection holds a seat")
         if msg.game not in available():
