@@ -25,7 +25,7 @@ import itertools
 import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import structlog
@@ -103,15 +103,6 @@ class Pending:
     at: float
 
 
-@dataclass
-class Counters:
-    messages: int = 0
-    refused: int = 0
-    tables_opened: int = 0
-    tables_closed: int = 0
-    by_code: dict[str, int] = field(default_factory=dict)
-
-
 def default_pub_bind(bind: str) -> str:
     if bind.startswith("ipc://"):
         return bind + ".pub"
@@ -138,7 +129,6 @@ class Server:
         self.per_source = RateLimiter(options.source_rate, options.source_burst)
         self.refusal_log = LogBudget()
         self.conns = Connections(connection_cap(options.max_connections))
-        self.counters = Counters()
         # Per decision: its reply read -> the log flushed and what followed sent (seconds).
         self.latencies: deque[float] = deque(maxlen=100_000)
         self.endpoint = ""
@@ -215,7 +205,6 @@ class Server:
             seat, who, code, why, table.name
         )
         self.tables[table.name] = table
-        self.counters.tables_opened += 1
         self._touched.add(table)
 
     def stop(self) -> None:
@@ -344,7 +333,6 @@ class Server:
                 del self.sessions[identity]
             table.writer.sync()  # on the disk before the seats file says "finished"
             table.writer.close()
-            self.counters.tables_closed += 1
             log.info("table closed", table=table.name, outcome=table.game.outcome)
             self.on_closed(table)
 
@@ -374,7 +362,6 @@ class Server:
 
     def _receive(self, frames: list[zmq.Frame]) -> None:
         received = time.perf_counter()
-        self.counters.messages += 1
         identity = frames[0].bytes
         payload = frames[-1]
         conn = int(payload.get(zmq.SRCFD))
@@ -612,8 +599,6 @@ class Server:
         self._log_refusal(seat, identity, code, why, "")
 
     def _log_refusal(self, seat: int, identity: bytes, code: str, why: str, table: str) -> None:
-        self.counters.refused += 1
-        self.counters.by_code[code] = self.counters.by_code.get(code, 0) + 1
         ok, suppressed = self.refusal_log.allow(code, time.monotonic())
         if suppressed:
             log.warning("refusals not logged", reason=code, count=suppressed)
