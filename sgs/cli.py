@@ -10,6 +10,7 @@ import sys
 from collections.abc import Sequence
 
 import sgs.commands
+from sgs.errors import UsageError
 from sgs.structured_logging import configure
 
 
@@ -34,6 +35,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     configure(args.log_level, True if args.log_json else None)
     try:
         code: int = args.run(args)
+    except UsageError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return exc.exit_code
     except BrokenPipeError:  # e.g. `sgs replay FILE | head`: the reader left, not an error
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
