@@ -1,0 +1,330 @@
+"""The full-screen console of one seat (or of a spectator): the table, the event log and the
+pending request, fed by a `Source` polled from a timer (never blocking Textual's loop)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual.binding import Binding, BindingType
+from textual.widget import Widget
+from textual.widgets import RichLog
+
+from protocol.choices import Choice
+from user_agent.tui import words
+from user_agent.tui.base import TableApp
+from user_agent.tui.picker import Answer, Picker
+from user_agent.tui.source import (
+    EndItem,
+    EventItem,
+    NoticeItem,
+    RequestItem,
+    ResetItem,
+    Source,
+)
+from user_agent.tui.table import Table
+from user_agent.tui.widgets import Clickable, HarmonyField, RequestPanel
+
+POLL = 0.05  # seconds between polls of the source
+TICK = 0.25  # seconds between countdown redraws
+
+HELP = """Keys
+  1-9, 0      choose option 1..9, 10 (subset: mark / unmark it)
+  ↑ ↓         move the highlight;  Enter  choose it (subset: send the marked set)
+  space       mark / unmark the highlighted option (subset)
+  d           take the request's default;  c  cancel (when the request allows it)
+  Backspace   undo the last part (piece / element steps, arranging)
+  i           read the highlighted option's text (a general, a card, a seat)
+  g           read the next seat's general
+  ?           this help;  q  leave the console
+
+Mouse
+  click an option to choose it; click a seat to read its general
+  (when the request asks for seats, clicking a seat picks it);
+  click a card in your hand to read it (or to pick it when it is an option);
+  Harmony: click an empty cell of your field to place there.
+"""
+
+
+class ConsoleApp(TableApp):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "move(-1)", "up", show=False),
+        Binding("down", "move(1)", "down", show=False),
+        Binding("enter", "confirm", "choose"),
+        Binding("space", "mark", "mark", show=False),
+        Binding("d", "default", "default"),
+        Binding("c", "cancel", "cancel", show=False),
+        Binding("backspace", "undo", "back", show=False),
+        Binding("i", "about", "about"),
+        *[Binding(str(n), f"number({n})", show=False) for n in range(10)],
+    ]
+
+    def __init__(
+        self,
+        source: Source,
+        lang: str = "en",
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        poll: float = POLL,
+    ) -> None:
+        viewer = source.seat
+        super().__init__(source.game, source.seats, viewer, lang)
+        self.source = source
+        self.clock = clock
+        self.poll_every = poll
+        self.narrator = words.Narrator(source.game, source.seats, lang)
+        self.picker: Picker | None = None
+        self.deadline_at: float | None = None
+        self.ended: str | None = None
+        self.log_lines: list[str] = []  # everything written to the log (tests read it)
+
+    def side_panel(self) -> Widget:
+        return RequestPanel(id="request")
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.title = f"sgs {self.game}"
+        self.set_interval(self.poll_every, self.poll_source)
+        self.set_interval(TICK, self.tick)
+        self.show_request()
+
+    # --- the source ----------------------------------------------------------------------------
+
+    def poll_source(self) -> None:
+        try:
+            items = self.source.poll()
+        except Exception as exc:  # the game must not take the screen down with a traceback
+            self.ended = f"the game stopped: {exc}"
+            self.write_log(f"! {self.ended}")
+            items = []
+        if not items:
+            return
+        asked = False
+        for item in items:
+            if isinstance(item, EventItem):
+                self.table.apply(item.kind, item.data)
+                line = self.narrator.event(item.kind, item.data)
+                if line:
+                    self.write_log(line)
+            elif isinstance(item, RequestItem):
+                req = item.request
+                said = words.describe(self.game, req, self.table.view, self.lang)
+                self.picker = Picker(req, said)
+                if isinstance(req.default, int) and req.form == "choice":
+                    self.picker.cursor = max(req.default, 0)
+                self.deadline_at = self.clock() + item.deadline if item.deadline > 0 else None
+                asked = True
+            elif isinstance(item, NoticeItem):
+                if item.code == "deadline" and self.picker and self.picker.req.id == item.ref:
+                    self.picker = None
+                    self.deadline_at = None
+                    self.write_log("time ran out: the default was taken for you")
+                elif item.text:
+                    self.write_log(f"! {item.text}")
+            elif isinstance(item, ResetItem):
+                self.table = Table(self.game, self.seats, self.viewer)
+                self.narrator = words.Narrator(self.game, self.seats, self.lang)
+                self.picker = None
+            elif isinstance(item, EndItem):
+                self.ended = item.reason
+                self.picker = None
+                self.write_log(f"the table closed ({item.reason}); press q to leave")
+        self.refresh_table()
+        self.show_request()
+        if asked:
+            self.bell()
+
+    def write_log(self, line: str) -> None:
+        self.log_lines.append(line)
+        self.query_one("#log", RichLog).write(Text(line))
+
+    def tick(self) -> None:
+        if self.picker is not None and self.deadline_at is not None:
+            self.show_request()
+
+    # --- the request panel ---------------------------------------------------------------------
+
+    def seconds_left(self) -> float | None:
+        return None if self.deadline_at is None else self.deadline_at - self.clock()
+
+    def show_request(self) -> None:
+        if self.source.seat < 0:
+            waiting = "watching (spectator)"
+        elif self.ended is not None:
+            waiting = f"the game is over ({self.ended})"
+        else:
+            waiting = "waiting for the other players…"
+        self.query_one("#request", RequestPanel).show(self.picker, self.seconds_left(), waiting)
+
+    def status_extra(self) -> str:
+        if self.source.seat < 0:
+            return "spectator"
+        return f"you are seat {self.source.seat}"
+
+    def targets(self) -> dict[int, int]:
+        p = self.picker
+        if p is None:
+            return {}
+        out: dict[int, int] = {}
+        for i in range(len(p.labels())):
+            seat = p.seat_of(i)
+            if seat is not None:
+                out[seat] = i + 1
+        return out
+
+    def card_picks(self) -> dict[int, int]:
+        p = self.picker
+        if p is None or p.form not in ("choice", "subset"):
+            return {}
+        out: dict[int, int] = {}
+        for i, o in enumerate(p.req.options):
+            card = _card_of(o)
+            if card is not None and "id" in card:
+                out.setdefault(card["id"], i + 1)
+        return out
+
+    def choosable(self) -> set[str] | None:
+        p = self.picker
+        if p is None or p.form != "product" or p.axes:
+            return None
+        return {str(c) for c in p.req.options[0]} if p.req.options else None
+
+    def _done(self, answer: Answer | None) -> None:
+        p = self.picker
+        if p is None:
+            return
+        if answer is not None:
+            self.send(answer.choice)
+        self.refresh_table()
+        self.show_request()
+
+    def send(self, choice: Choice) -> None:
+        p = self.picker
+        if p is None:
+            return
+        self.picker = None
+        self.deadline_at = None
+        self.write_log(f"you answer: {describe_choice(p, choice)}")
+        try:
+            self.source.answer(p.req.id, choice)
+        except ValueError as exc:  # cannot happen after check_choice; keep the request
+            p.error = str(exc)
+            self.picker = p
+        self.poll_source()
+
+    # --- keys ----------------------------------------------------------------------------------
+
+    def action_move(self, delta: int) -> None:
+        if self.picker is not None:
+            self.picker.move(delta)
+            self.show_request()
+
+    def action_confirm(self) -> None:
+        if self.picker is not None:
+            self._done(self.picker.confirm())
+
+    def action_mark(self) -> None:
+        p = self.picker
+        if p is not None and p.form == "subset":
+            self._done(p.pick(p.cursor))
+
+    def action_number(self, n: int) -> None:
+        if self.picker is not None:
+            self._done(self.picker.pick(9 if n == 0 else n - 1))
+
+    def action_default(self) -> None:
+        if self.picker is not None:
+            self._done(self.picker.take_default())
+
+    def action_cancel(self) -> None:
+        if self.picker is not None:
+            self._done(self.picker.cancel())
+
+    def action_undo(self) -> None:
+        if self.picker is not None:
+            self.picker.back()
+            self.refresh_table()
+            self.show_request()
+
+    def action_about(self) -> None:
+        p = self.picker
+        if p is None or p.form in ("product", "arrange"):
+            self.action_next_seat_text()
+            return
+        if 0 <= p.cursor < len(p.req.options):
+            self.show_info(self.option_info(p.req.kind, p.req.options[p.cursor], p.cursor))
+
+    def option_info(self, kind: str, option: Any, index: int) -> str:
+        if isinstance(option, dict) and kind == "choose_general" and "id" in option:
+            return words.general_text(str(option["id"]), self.lang)
+        card = _card_of(option)
+        if card is not None:
+            return self.card_info(card)
+        if self.picker is not None:
+            seat = self.picker.seat_of(index)
+            if seat is not None:
+                return self.seat_text(seat)
+        if isinstance(option, str) and self.table.sgs is not None:
+            return words.general_text(option, self.lang)
+        return str(option)
+
+    def help_text(self) -> str:
+        return HELP
+
+    # --- mouse ---------------------------------------------------------------------------------
+
+    def seat_clicked(self, seat: int) -> None:
+        p = self.picker
+        if p is not None and seat in self.targets():
+            self._done(p.pick_seat(seat))
+            return
+        super().seat_clicked(seat)
+
+    def card_clicked(self, card: dict[str, Any]) -> None:
+        p = self.picker
+        picks = self.card_picks()
+        if p is not None and card.get("id") in picks:
+            self._done(p.pick(picks[card["id"]] - 1))
+            return
+        super().card_clicked(card)
+
+    def other_clicked(self, widget: Clickable, line: int, column: int) -> None:
+        p = self.picker
+        if p is None:
+            return
+        if isinstance(widget, RequestPanel):
+            i = widget.option_at(line)
+            if i is not None:
+                self._done(p.pick(i))
+        elif isinstance(widget, HarmonyField):
+            cell = widget.cell_at(line, column)
+            if cell is not None and cell[0] == self.viewer:
+                self._done(p.pick_value(cell[1]))
+
+
+def _card_of(option: Any) -> dict[str, Any] | None:
+    if isinstance(option, dict):
+        card = option.get("card")
+        if isinstance(card, dict):
+            return card
+        if {"suit", "rank", "name"} <= option.keys():
+            return option
+    return None
+
+
+def describe_choice(p: Picker, choice: Choice) -> str:
+    if choice is None:
+        return "cancel"
+    if p.form == "choice" and isinstance(choice, int):
+        return p.words.options[choice] if choice < len(p.words.options) else str(choice)
+    if p.form == "product" and isinstance(choice, list):
+        return ", ".join(
+            p.words.axes[k][i] if k < len(p.words.axes) and i < len(p.words.axes[k]) else str(i)
+            for k, i in enumerate(choice)
+        )
+    if p.form == "subset" and isinstance(choice, list):
+        picked = [p.words.options[i] for i in choice if i < len(p.words.options)]
+        return ", ".join(picked) if picked else "none"
+    return str(choice)

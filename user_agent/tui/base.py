@@ -1,0 +1,194 @@
+"""What the console and the replay viewer share: the layout of a table (status line, seat
+panels, the hand or the Harmony field, the event log, a side panel, the info line), the help
+screen, and the texts shown on demand for seats and cards."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Grid, Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widget import Widget
+from textual.widgets import Footer, RichLog, Static
+
+from user_agent.tui import words
+from user_agent.tui.table import Table
+from user_agent.tui.widgets import (
+    Clickable,
+    HandPanel,
+    HarmonyField,
+    HarmonySeat,
+    InfoPanel,
+    SeatPanel,
+    StatusLine,
+)
+
+
+class HelpScreen(ModalScreen[None]):
+    DEFAULT_CSS = """
+    HelpScreen { align: center middle; }
+    HelpScreen > Static { width: 80; height: auto; border: thick $accent; padding: 1 2;
+                          background: $surface; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,question_mark,q", "dismiss_help", "close"),
+    ]
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text(self.text))
+
+    def action_dismiss_help(self) -> None:
+        self.dismiss(None)
+
+
+class TableApp(App[int]):
+    """A table on screen. Subclasses give the side panel and feed `self.table`."""
+
+    CSS = """
+    #seats { height: auto; grid-gutter: 0 1; }
+    #middle { height: 1fr; }
+    #left { width: 1fr; min-width: 30; }
+    .harmony #left { width: 52; }
+    #log { width: 2fr; border: round $secondary; }
+    #side { width: 1fr; min-width: 36; }
+    """
+    HELP = "?"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("question_mark", "help", "help"),
+        Binding("q", "quit_app", "quit"),
+        Binding("g", "next_seat_text", "seat text", show=False),
+    ]
+
+    def __init__(self, game: str, seats: int, viewer: int | None, lang: str = "en") -> None:
+        super().__init__()
+        self.game = game
+        self.seats = seats
+        self.viewer = viewer
+        self.lang = lang
+        self.table = Table(game, seats, viewer)
+        self._text_seat = -1
+
+    # --- layout --------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield StatusLine(id="status")
+        if self.game == "harmony":
+            with Horizontal(id="seats"):
+                for s in range(self.seats):
+                    yield HarmonySeat(s, id=f"seat-{s}")
+        else:
+            with Grid(id="seats"):
+                for s in range(self.seats):
+                    yield SeatPanel(s, id=f"seat-{s}")
+        with Horizontal(id="middle"):
+            with Vertical(id="left"):
+                if self.game == "harmony":
+                    yield HarmonyField(id="field")
+                else:
+                    yield HandPanel(id="hand")
+            yield RichLog(id="log", wrap=True, markup=False, min_width=20)
+            with Vertical(id="side"):
+                yield self.side_panel()
+        yield InfoPanel(Text("click a seat or a card (or press i / g) to read its text"), id="info")
+        yield Footer()
+
+    def side_panel(self) -> Widget:
+        return Static("")
+
+    def on_mount(self) -> None:
+        self.screen.add_class(self.game)
+        if self.game != "harmony":
+            grid = self.query_one("#seats", Grid)
+            cols = min(self.seats, 5)
+            grid.styles.grid_size_columns = cols
+            grid.styles.grid_size_rows = (self.seats + cols - 1) // cols
+        self.query_one("#log", RichLog).border_title = "events"
+        self.query_one("#info", InfoPanel).border_title = "about"
+        self.refresh_table()
+
+    def refresh_table(self) -> None:
+        self.query_one("#status", StatusLine).show(self.table, self.lang, self.status_extra())
+        if self.game == "harmony":
+            for s in range(self.seats):
+                self.query_one(f"#seat-{s}", HarmonySeat).show(self.table, self.lang)
+            self.query_one("#field", HarmonyField).show(self.table, self.lang, self.choosable())
+        else:
+            targets = self.targets()
+            for s in range(self.seats):
+                self.query_one(f"#seat-{s}", SeatPanel).show(self.table, self.lang, targets.get(s))
+            self.query_one("#hand", HandPanel).show(self.table, self.lang, self.card_picks())
+
+    # hooks for the request panel (the console fills them)
+    def status_extra(self) -> str:
+        return ""
+
+    def targets(self) -> dict[int, int]:
+        return {}
+
+    def card_picks(self) -> dict[int, int]:
+        return {}
+
+    def choosable(self) -> set[str] | None:
+        return None
+
+    # --- texts on demand -----------------------------------------------------------------------
+
+    def show_info(self, text: str) -> None:
+        self.query_one("#info", InfoPanel).update(Text(text))
+
+    def seat_text(self, seat: int) -> str:
+        if self.table.harmony is not None:
+            return f"seat {seat}: {'South' if seat == 0 else 'North'}"
+        view = self.table.sgs
+        if view is None or not 0 <= seat < len(view.seats):
+            return ""
+        info = view.seats[seat]
+        if not info.general:
+            return f"seat {seat}: no general yet"
+        return f"seat {seat}: {words.general_text(info.general, self.lang)}"
+
+    def card_info(self, card: dict[str, Any]) -> str:
+        name = words.card_name(card, self.lang)
+        return f"{name}: {words.card_text(str(card.get('name', '')), self.lang)}"
+
+    def action_next_seat_text(self) -> None:
+        self._text_seat = (self._text_seat + 1) % max(self.seats, 1)
+        self.show_info(self.seat_text(self._text_seat))
+
+    def on_clickable_clicked(self, msg: Clickable.Clicked) -> None:
+        w = msg.widget
+        if isinstance(w, SeatPanel | HarmonySeat):
+            self.seat_clicked(w.seat)
+        elif isinstance(w, HandPanel):
+            card = w.card_at(msg.line)
+            if card is not None:
+                self.card_clicked(card)
+        else:
+            self.other_clicked(w, msg.line, msg.column)
+
+    def seat_clicked(self, seat: int) -> None:
+        self.show_info(self.seat_text(seat))
+
+    def card_clicked(self, card: dict[str, Any]) -> None:
+        self.show_info(self.card_info(card))
+
+    def other_clicked(self, widget: Clickable, line: int, column: int) -> None:
+        return None
+
+    # --- keys ----------------------------------------------------------------------------------
+
+    def help_text(self) -> str:
+        return ""
+
+    def action_help(self) -> None:
+        self.push_screen(HelpScreen(self.help_text()))
+
+    def action_quit_app(self) -> None:
+        self.exit(0)

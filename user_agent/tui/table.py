@@ -1,0 +1,64 @@
+"""The table as the screen shows it: folded from events with the seat views of
+`user_agent.views` (what one seat knows), or omnisciently (every seat's full events).
+
+`viewer` is a seat number, -1 for a spectator, or None for the omniscient replay view (every
+hand shown: one view per seat folds the full events, each keeping its own seat's hand).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from user_agent.views.harmony import HarmonyView
+from user_agent.views.sanguosha import SanguoshaView
+
+
+class Table:
+    def __init__(self, game: str, seats: int, viewer: int | None) -> None:
+        self.game = game
+        self.seats = seats
+        self.viewer = viewer
+        self.harmony: HarmonyView | None = None
+        self.views: list[SanguoshaView] = []
+        self.events = 0
+        if game == "harmony":
+            self.harmony = HarmonyView(-1 if viewer is None else viewer, 2)
+        elif viewer is None:
+            self.views = [SanguoshaView(s, seats) for s in range(seats)]
+        else:
+            self.views = [SanguoshaView(viewer, seats)]
+
+    @property
+    def sgs(self) -> SanguoshaView | None:
+        """The view the seat panels read (the viewer's, or seat 0's when omniscient)."""
+        return self.views[0] if self.views else None
+
+    @property
+    def view(self) -> Any:
+        return self.harmony if self.harmony is not None else self.sgs
+
+    def apply(self, kind: str, data: dict[str, Any]) -> None:
+        self.events += 1
+        if self.harmony is not None:
+            self.harmony.apply(kind, data)
+        for v in self.views:
+            v.apply(kind, data)
+
+    def hand_of(self, seat: int) -> list[dict[str, Any]] | None:
+        """The cards of `seat`'s hand if this viewer knows them."""
+        if self.viewer is None and 0 <= seat < len(self.views):
+            return self.views[seat].hand
+        if self.views and seat == self.viewer:
+            return self.views[0].hand
+        return None
+
+    @property
+    def my_hand(self) -> list[dict[str, Any]]:
+        if self.viewer is not None and self.viewer >= 0:
+            return self.hand_of(self.viewer) or []
+        return []
+
+    @property
+    def over(self) -> dict[str, Any] | None:
+        v = self.view
+        return None if v is None else v.outcome

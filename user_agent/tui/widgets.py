@@ -1,0 +1,317 @@
+"""The console's widgets: a seat panel, the hand, the request panel, the info line, the status
+line and the Harmony field. Each renders from the `Table` (and the `Picker`) it is given;
+clicks become messages the app handles."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual import events
+from textual.message import Message
+from textual.widgets import Static
+
+from protocol.schemas import harmony as hs
+from user_agent.tui import words
+from user_agent.tui.picker import Picker
+from user_agent.tui.table import Table
+
+FACTION_STYLE = {"wei": "bold blue", "shu": "bold red", "wu": "bold green", "qun": "bold white"}
+ELEMENT_STYLE = {"w": "bold blue", "f": "bold red", "e": "bold yellow", "l": "bold magenta"}
+SLOT_WORDS = {
+    "weapon": "weapon",
+    "armor": "armor",
+    "plus_horse": "+1 horse",
+    "minus_horse": "-1 horse",
+}
+SLOT_ZH = {"weapon": "武器", "armor": "防具", "plus_horse": "+1马", "minus_horse": "-1马"}
+ROLE_ZH = {"lord": "主公", "loyalist": "忠臣", "rebel": "反贼", "renegade": "内奸"}
+
+
+def pips(hp: int, max_hp: int) -> str:
+    """HP as pips: ●●●○ for 3 of 4."""
+    hp = max(hp, 0)
+    return "●" * min(hp, max_hp) + "○" * max(max_hp - hp, 0)
+
+
+def role_word(role: str, lang: str) -> str:
+    return ROLE_ZH.get(role, role) if lang == "zh" else role
+
+
+class Clickable(Static):
+    """A Static that reports which content line was clicked."""
+
+    class Clicked(Message):
+        def __init__(self, widget: Clickable, line: int, column: int) -> None:
+            super().__init__()
+            self.widget = widget
+            self.line = line
+            self.column = column
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            offset = event.offset
+        event.stop()
+        self.post_message(self.Clicked(self, offset.y, offset.x))
+
+
+class SeatPanel(Clickable):
+    DEFAULT_CSS = """
+    SeatPanel { border: round $secondary; height: auto; min-height: 8; padding: 0 1; }
+    SeatPanel.current { border: heavy $warning; }
+    SeatPanel.me { background: $boost; }
+    SeatPanel.dead { color: $text-disabled; }
+    SeatPanel.target { border: double $success; }
+    """
+
+    def __init__(self, seat: int, **kw: Any) -> None:
+        super().__init__("", **kw)
+        self.seat = seat
+
+    def show(self, table: Table, lang: str, target: int | None = None) -> None:
+        view = table.sgs
+        if view is None:
+            return
+        info = view.seats[self.seat]
+        name = words.general_name(info.general, lang) if info.general else "?"
+        mine = " (you)" if self.seat == table.viewer else ""
+        tag = f" [{target}]" if target is not None else ""
+        self.border_title = f"{self.seat} · {name}{mine}{tag}"
+        t = Text()
+        if info.faction:
+            t.append(words.faction_name(info.faction, lang), FACTION_STYLE.get(info.faction, ""))
+        if info.role:
+            t.append(f" · {role_word(info.role, lang)}", "bold")
+        if not info.alive:
+            t.append(" · dead" if lang != "zh" else " · 阵亡", "bold red")
+        t.append("\n")
+        t.append("HP ")
+        t.append(pips(info.hp, info.max_hp), "red")
+        t.append(f" {info.hp}/{info.max_hp}\n")
+        t.append(f"hand {info.hand_count}" if lang != "zh" else f"手牌 {info.hand_count}")
+        if info.face_down:
+            t.append(" · face down")
+        slots = SLOT_ZH if lang == "zh" else SLOT_WORDS
+        for slot, label in slots.items():
+            card = info.equip.get(slot)
+            if card is not None:
+                t.append(f"\n{label}: {words.card_name(card, lang)}", "cyan")
+        for card in info.judge:
+            as_ = info.judge_as.get(card["id"], card.get("name", ""))
+            t.append(f"\njudge: {words.card_text(as_, lang)}", "magenta")
+        marks = {k: v for k, v in info.marks.items() if v not in (None, False, 0)}
+        if marks:
+            t.append("\n" + ", ".join(f"{k}={v}" for k, v in marks.items()), "dim")
+        hand = table.hand_of(self.seat)
+        if hand is not None and self.seat != table.viewer:
+            t.append("\n" + ", ".join(words.card_name(c, lang) for c in hand), "dim")
+        self.update(t)
+        self.set_class(view.current == self.seat, "current")
+        self.set_class(self.seat == table.viewer, "me")
+        self.set_class(not info.alive, "dead")
+        self.set_class(target is not None, "target")
+
+
+class HarmonySeat(Clickable):
+    DEFAULT_CSS = """
+    HarmonySeat { border: round $secondary; height: auto; width: 1fr; padding: 0 1; }
+    HarmonySeat.me { background: $boost; }
+    HarmonySeat.current { border: heavy $warning; }
+    """
+
+    def __init__(self, seat: int, **kw: Any) -> None:
+        super().__init__("", **kw)
+        self.seat = seat
+
+    def show(self, table: Table, lang: str) -> None:
+        view = table.harmony
+        if view is None:
+            return
+        mine = " (you)" if self.seat == table.viewer else ""
+        self.border_title = f"{self.seat} · {hs.seat_name(self.seat)}{mine}"
+        t = Text()
+        t.append(f"pieces {len(view.fields[self.seat])}/15")
+        if view.damage_to is not None:
+            t.append(f" · took {view.damage_to[self.seat]} damage last attack")
+        if view.first_placer == self.seat:
+            t.append(" · places first this round")
+        self.update(t)
+        self.set_class(self.seat == table.viewer, "me")
+        self.set_class(view.first_placer == self.seat, "current")
+
+
+class HandPanel(Clickable):
+    DEFAULT_CSS = """
+    HandPanel { border: round $primary; height: 1fr; padding: 0 1; }
+    """
+
+    def show(self, table: Table, lang: str, picks: dict[int, int] | None = None) -> None:
+        """`picks` maps a card id to the option number that plays it (if any)."""
+        hand = table.my_hand
+        self.cards = list(hand)
+        self.border_title = f"your hand ({len(hand)})" if lang != "zh" else f"手牌 ({len(hand)})"
+        t = Text()
+        for n, card in enumerate(hand):
+            if n:
+                t.append("\n")
+            opt = (picks or {}).get(card.get("id", -1))
+            t.append(f"[{opt}] " if opt is not None else "    ", "bold green")
+            t.append(words.card_name(card, lang))
+        if not hand:
+            t.append("(no cards)", "dim")
+        self.update(t)
+
+    def card_at(self, line: int) -> dict[str, Any] | None:
+        cards: list[dict[str, Any]] = getattr(self, "cards", [])
+        return cards[line] if 0 <= line < len(cards) else None
+
+
+class RequestPanel(Clickable):
+    DEFAULT_CSS = """
+    RequestPanel { border: round $accent; height: 1fr; padding: 0 1; }
+    RequestPanel.asking { border: heavy $success; }
+    """
+
+    def show(self, picker: Picker | None, left: float | None, waiting: str) -> None:
+        self.option_lines: dict[int, int] = {}
+        if picker is None:
+            self.border_title = "request"
+            self.remove_class("asking")
+            self.update(Text(waiting, "dim"))
+            return
+        self.add_class("asking")
+        self.border_title = f"your decision #{picker.req.id}"
+        t = Text()
+        line = 0
+        t.append(picker.words.title + "\n", "bold")
+        line += 1
+        if left is not None:
+            style = "bold red" if left < 5 else "bold yellow"
+            t.append(f"time left: {max(left, 0):.0f} s\n", style)
+            line += 1
+        t.append(picker.prompt() + "\n", "italic")
+        line += 1
+        labels = picker.labels()
+        for i, label in enumerate(labels):
+            self.option_lines[line] = i
+            cursor = "▶" if i == picker.cursor else " "
+            box = ""
+            if picker.form == "subset":
+                box = "[x] " if picker.is_marked(i) else "[ ] "
+            t.append(f"{cursor}{i + 1:>2}) {box}", "bold" if i == picker.cursor else "")
+            t.append(label, "reverse" if i == picker.cursor else "")
+            if picker.is_default(i):
+                t.append("  (default)", "green")
+            t.append("\n")
+            line += 1
+        if picker.error:
+            t.append(f"! {picker.error}\n", "bold red")
+        keys = "1-9/↑↓ Enter: choose · d: default"
+        if picker.form == "subset":
+            keys = "1-9/space: mark · Enter: send · d: default"
+        if picker.req.cancel:
+            keys += " · c: cancel"
+        if picker.form in ("product", "arrange"):
+            keys += " · Backspace: back"
+        if picker.words.hint:
+            t.append(picker.words.hint + "\n", "dim")
+        t.append(keys + " · i: about · ?: help", "dim")
+        self.update(t)
+
+    def option_at(self, line: int) -> int | None:
+        return getattr(self, "option_lines", {}).get(line)
+
+
+class InfoPanel(Static):
+    DEFAULT_CSS = """
+    InfoPanel { border: round $secondary; height: auto; max-height: 8; padding: 0 1; }
+    """
+
+
+class StatusLine(Static):
+    DEFAULT_CSS = """
+    StatusLine { height: 1; background: $primary-background; padding: 0 1; }
+    """
+
+    def show(self, table: Table, lang: str, extra: str = "") -> None:
+        t = Text()
+        if table.harmony is not None:
+            v = table.harmony
+            t.append(f"Harmony of Elements · round {v.round}", "bold")
+            if v.round:
+                t.append(" · attack phase this round" if v.attack_this_round else " · no attack")
+        elif table.sgs is not None:
+            v2 = table.sgs
+            t.append("Sanguosha" if lang != "zh" else "三国杀", "bold")
+            t.append(f" · round {v2.round}")
+            if v2.current >= 0:
+                who = words.general_name(v2.seats[v2.current].general, lang)
+                t.append(f" · turn: seat {v2.current} {who}", "bold yellow")
+            if v2.phase:
+                t.append(f" · phase: {v2.phase}")
+            t.append(f" · draw pile {v2.draw_count}")
+        if table.over is not None:
+            t.append(" · GAME OVER", "bold red")
+        if extra:
+            t.append(f" · {extra}")
+        self.update(t)
+
+
+CELL_W = 6
+
+
+class HarmonyField(Clickable):
+    """The 5x3 field of each side: North above the midline (back row on top), South below."""
+
+    DEFAULT_CSS = """
+    HarmonyField { border: round $primary; height: auto; padding: 0 1; }
+    """
+
+    LABEL_W = 14
+
+    def show(self, table: Table, lang: str, choosable: set[str] | None = None) -> None:
+        view = table.harmony
+        if view is None:
+            return
+        self.border_title = "the field"
+        self.rows: dict[int, tuple[int, str]] = {}  # content line -> (seat, row)
+        t = Text()
+        t.append(" " * self.LABEL_W + "".join(f"{lane:^{CELL_W}}" for lane in hs.LANES) + "\n")
+        line = 1
+        order = [(1, r) for r in reversed(hs.ROWS)] + [(0, r) for r in hs.ROWS]
+        for seat, r in order:
+            if seat == 0 and r == hs.ROWS[0]:
+                t.append(" " * self.LABEL_W + "─" * (CELL_W * 5) + " midline\n", "dim")
+                line += 1
+            self.rows[line] = (seat, r)
+            label = f"{'SN'[seat]} {hs.ROW_WORDS[r]:<6} ({r})"
+            t.append(f"{label:<{self.LABEL_W}}")
+            for lane in hs.LANES:
+                cell = f"{lane}/{r}"
+                code = view.fields[seat].get(cell)
+                if code is None:
+                    mine = choosable is not None and seat == table.viewer and cell in choosable
+                    t.append(f"{'·':^{CELL_W}}", "bold green" if mine else "dim")
+                else:
+                    style = ELEMENT_STYLE.get(code[1:], "")
+                    if cell in view.turned[seat]:
+                        style += " dim"
+                    t.append(f"{code:^{CELL_W}}", style)
+            t.append("\n")
+            line += 1
+        t.append("\nroles: T Titan  W Warrior  A Archer  M Mage\n", "dim")
+        t.append("elements: ", "dim")
+        for code, name in hs.ELEMENT_NAMES.items():
+            t.append(f"{code} {name}  ", ELEMENT_STYLE[code])
+        t.append("\ncells: lane/row, e.g. c/F = lane c, front row; dim = exhausted", "dim")
+        self.update(t)
+
+    def cell_at(self, line: int, column: int) -> tuple[int, str] | None:
+        row = getattr(self, "rows", {}).get(line)
+        if row is None:
+            return None
+        k = (column - self.LABEL_W) // CELL_W
+        if column < self.LABEL_W or not 0 <= k < len(hs.LANES):
+            return None
+        return row[0], f"{hs.LANES[k]}/{row[1]}"
