@@ -1,5 +1,9 @@
-"""`sgs play`: a human plays one seat from a line-based console: a seat whose token you hold
-(`--seat N`), or the next table of a game through the server's lobby (`--lobby --game G`)."""
+"""`sgs play`: a human plays one seat: a seat whose token you hold (`--seat N`), or the next
+table of a game through the server's lobby (`--lobby --game G`).
+
+On a terminal (stdin and stdout both TTYs) the console is full-screen (`user_agent.tui`, see
+docs/console.md); `--plain`, or any input or output that is not a terminal, keeps the
+line-based console (`user_agent.console.Console`)."""
 
 from __future__ import annotations
 
@@ -9,10 +13,10 @@ import sys
 import structlog
 import zmq
 
-from protocol.messages import Queued, Seated
+from protocol.messages import Queued, Seated, Welcome
 from sgs.commands.bot import add_connection_options, make_client
 from sgs.options import check_endpoint
-from user_agent.client import ClientError
+from user_agent.client import Client, ClientError
 from user_agent.console import Console
 
 log = structlog.get_logger("sgs.play")
@@ -20,10 +24,30 @@ log = structlog.get_logger("sgs.play")
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
-        "play", help="play a seat of a served table yourself (text console), or join the lobby"
+        "play", help="play a seat of a served table yourself (console), or join the lobby"
     )
     add_connection_options(p)
+    add_screen_options(p)
     p.set_defaults(run=run)
+
+
+def add_screen_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--plain",
+        action="store_true",
+        help="the line console even on a terminal (always used when not on a terminal)",
+    )
+    p.add_argument(
+        "--lang",
+        choices=("en", "zh"),
+        default="en",
+        help="names of generals, cards and factions in the full-screen console",
+    )
+
+
+def full_screen(args: argparse.Namespace) -> bool:
+    """Whether to open the full-screen console: on a terminal, unless --plain."""
+    return not args.plain and sys.stdin.isatty() and sys.stdout.isatty()
 
 
 def say(line: str) -> None:
@@ -47,6 +71,8 @@ def run(args: argparse.Namespace) -> int:
             welcome = client.join(args.game, args.mode, args.players, progress)
         else:
             welcome = client.connect()
+        if full_screen(args):
+            return run_screen(client, welcome, args.lang)
         console = Console(client, sys.stdin, say)
         console.start(welcome)
         return console.run()
@@ -59,3 +85,19 @@ def run(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         client.bye("interrupted")
         return 130
+
+
+def run_screen(client: Client, welcome: Welcome, lang: str) -> int:
+    from user_agent.tui.app import ConsoleApp
+    from user_agent.tui.source import WireSource
+
+    source = WireSource(client, welcome)
+    app = ConsoleApp(source, lang)
+    try:
+        code = app.run()
+    finally:
+        source.close()
+    if source.failure is not None:
+        print(f"error: {source.failure}", file=sys.stderr)
+        return 3
+    return code or 0

@@ -1,5 +1,9 @@
 """`sgs watch`: follow a table's public spectator stream (the XPUB endpoint `sgs serve` prints).
 
+On a terminal (stdin and stdout both TTYs) the stream is shown full-screen: the table's seat
+panels and the event log (`user_agent.tui`, docs/console.md); `--plain`, or output that is not
+a terminal, prints one line per event.
+
 Every published message is two frames: the table's name (UTF-8), then one msgpack message. The
 server accepts only subscriptions to an existing table's name, or "" for every table. With
 `--table NAME` we subscribe to NAME; without it, to "" and we follow the first table we hear of.
@@ -24,6 +28,7 @@ from protocol.errors import ProtocolError
 from protocol.messages import Bye, EventMsg, Welcome
 from protocol.registry import Renderer, get_schema
 from sgs.commands.bot import add_curve_options, curve_setup
+from sgs.commands.play import add_screen_options, full_screen
 from sgs.options import check_endpoint
 
 RESUBSCRIBE = 1.0
@@ -43,6 +48,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "--idle", type=float, default=30.0, help="stop after this long without a message"
     )
     add_curve_options(p)
+    add_screen_options(p)
     p.set_defaults(run=run)
 
 
@@ -91,6 +97,8 @@ def run(args: argparse.Namespace) -> int:
         sub.close(0)
         print(f"error: cannot connect to {args.connect}: {exc}", file=sys.stderr)
         return 2
+    if full_screen(args) and args.record is None:
+        return run_screen(sub, args)
     follow = Follow(sub, args.table)
     record = open(args.record, "a", encoding="utf-8") if args.record else None  # noqa: SIM115
     line: Renderer | None = None
@@ -141,6 +149,24 @@ def run(args: argparse.Namespace) -> int:
         sub.close()
         if record is not None:
             record.close()
+
+
+def run_screen(sub: zmq.Socket[bytes], args: argparse.Namespace) -> int:
+    """The full-screen spectator view (the socket is connected and subscribed)."""
+    from user_agent.tui.app import ConsoleApp
+    from user_agent.tui.source import SpectatorSource
+
+    source = SpectatorSource(sub, args.table)
+    try:
+        if not source.wait_game(args.idle):
+            print(f"error: nothing heard for {args.idle:g} s", file=sys.stderr)
+            return 1
+        code = ConsoleApp(source, args.lang).run()
+    except KeyboardInterrupt:
+        return 130
+    finally:
+        source.close()
+    return code or 0
 
 
 def render(line: Renderer | None, kind: str, data: dict[str, Any]) -> str:

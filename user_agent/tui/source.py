@@ -302,8 +302,25 @@ class SpectatorSource:
         self._heard = False
         self._resubscribed = time.monotonic()
         self._ended = False
+        self._held: list[Item] = []
+
+    def wait_game(self, timeout: float) -> bool:
+        """Block until the followed table's welcome says which game it is (events heard before
+        are kept for the first `poll`); False when `timeout` seconds pass first."""
+        end = time.monotonic() + timeout
+        while not self.game and not self._ended:
+            left = end - time.monotonic()
+            if left <= 0:
+                return False
+            self.sub.poll(int(min(left, self.RESUBSCRIBE / 2) * 1000), zmq.POLLIN)
+            self._held.extend(self._read())
+        return bool(self.game)
 
     def poll(self) -> list[Item]:
+        held, self._held = self._held, []
+        return held + self._read()
+
+    def _read(self) -> list[Item]:
         out: list[Item] = []
         if self._ended:
             return out
