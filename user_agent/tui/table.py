@@ -7,6 +7,7 @@ hand shown: one view per seat folds the full events, each keeping its own seat's
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from user_agent.views.harmony import HarmonyView
@@ -62,3 +63,30 @@ class Table:
     def over(self) -> dict[str, Any] | None:
         v = self.view
         return None if v is None else v.outcome
+
+    def snapshot(self) -> dict[str, Any]:
+        """Everything shown of the table, as plain data (equal tables give equal snapshots)."""
+        if self.harmony is not None:
+            v = self.harmony
+            return {
+                "round": v.round,
+                "fields": [dict(f) for f in v.fields],
+                "turned": [sorted(t) for t in v.turned],
+                "damage_to": v.damage_to,
+                "outcome": v.outcome,
+            }
+        out: list[dict[str, Any]] = []
+        for view in self.views:
+            out.append(
+                {
+                    "seats": [dataclasses.asdict(s) for s in view.seats],
+                    "hand": list(view.hand),
+                    "draw": view.draw_count,
+                    "discard": list(view.discard),
+                    "current": view.current,
+                    "phase": view.phase,
+                    "round": view.round,
+                    "outcome": view.outcome,
+                }
+            )
+        return {"views": out}

@@ -103,9 +103,6 @@ class SeatPanel(Clickable):
         marks = {k: v for k, v in info.marks.items() if v not in (None, False, 0)}
         if marks:
             t.append("\n" + ", ".join(f"{k}={v}" for k, v in marks.items()), "dim")
-        hand = table.hand_of(self.seat)
-        if hand is not None and self.seat != table.viewer:
-            t.append("\n" + ", ".join(words.card_name(c, lang) for c in hand), "dim")
         self.update(t)
         self.set_class(view.current == self.seat, "current")
         self.set_class(self.seat == table.viewer, "me")
@@ -148,6 +145,9 @@ class HandPanel(Clickable):
 
     def show(self, table: Table, lang: str, picks: dict[int, int] | None = None) -> None:
         """`picks` maps a card id to the option number that plays it (if any)."""
+        if table.viewer is None:
+            self.show_all(table, lang)
+            return
         hand = table.my_hand
         self.cards = list(hand)
         self.border_title = f"your hand ({len(hand)})" if lang != "zh" else f"手牌 ({len(hand)})"
@@ -162,9 +162,24 @@ class HandPanel(Clickable):
             t.append("(no cards)", "dim")
         self.update(t)
 
+    def show_all(self, table: Table, lang: str) -> None:
+        """Every seat's hand (the omniscient replay)."""
+        self.cards = []
+        self.border_title = "every hand" if lang != "zh" else "所有手牌"
+        t = Text()
+        for seat in range(table.seats):
+            hand = table.hand_of(seat) or []
+            t.append(f"seat {seat} ({len(hand)})\n", "bold")
+            self.cards.append({})
+            for card in hand:
+                t.append(f"  {words.card_name(card, lang)}\n")
+                self.cards.append(card)
+        self.update(t)
+
     def card_at(self, line: int) -> dict[str, Any] | None:
         cards: list[dict[str, Any]] = getattr(self, "cards", [])
-        return cards[line] if 0 <= line < len(cards) else None
+        card = cards[line] if 0 <= line < len(cards) else None
+        return card or None
 
 
 class RequestPanel(Clickable):
