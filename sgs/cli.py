@@ -1,4 +1,10 @@
-"""`sgs`: every subcommand lives in `sgs/commands/<name>.py` with `add_parser` and `run`."""
+"""`sgs`: every subcommand lives in `sgs/commands/<name>.py` with `add_parser` and `run`.
+
+Errors the user can fix end the command with one line on stderr, `error: MESSAGE`, and exit 2:
+a command raises `sgs.errors.UsageError`, and argparse's own complaints (an unknown option, a
+missing argument) take the same form through `Parser.error`. Anything else that goes wrong is a
+bug, and keeps its traceback.
+"""
 
 from __future__ import annotations
 
@@ -8,30 +14,60 @@ import os
 import pkgutil
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 import sgs.commands
 from sgs.errors import UsageError
 from sgs.structured_logging import configure
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse, reporting a bad command line as every other user error: one `error:` line
+    (with where to read the usage) and exit 2. Subcommand parsers are of this class too."""
+
+    def error(self, message: str) -> NoReturn:
+        sys.stderr.write(f"error: {message} (see `{self.prog} --help`)\n")
+        raise SystemExit(2)
+
+
+def add_logging_options(p: argparse.ArgumentParser, *, top: bool) -> None:
+    """--log-level/--log-json, before the subcommand or after it. On a subcommand they default
+    to SUPPRESS, so an unused one leaves the value given before the subcommand alone."""
+    level_default: str | None = None if top else argparse.SUPPRESS
+    json_default: bool | str = False if top else argparse.SUPPRESS
+    p.add_argument(
+        "--log-level",
+        default=level_default,
+        metavar="LEVEL",
+        help="debug, info (default), warning, error",
+    )
+    p.add_argument(
+        "--log-json", action="store_true", default=json_default, help="JSON log lines on stderr"
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="sgs",
         description="An event-sourced game server: simulate, serve, join, watch and replay games.",
         epilog="Run `sgs COMMAND --help` for a command's options. Docs: README.md, docs/.",
     )
-    parser.add_argument("--log-level", default=None, help="debug, info (default), warning")
-    parser.add_argument("--log-json", action="store_true", help="JSON log lines on stderr")
+    add_logging_options(parser, top=True)
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for info in sorted(pkgutil.iter_modules(sgs.commands.__path__), key=lambda m: m.name):
         module = importlib.import_module(f"sgs.commands.{info.name}")
         module.add_parser(sub)
+    for command in sub.choices.values():
+        add_logging_options(command, top=False)
+    parser.set_defaults(commands=sub.choices)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra:  # named by the subcommand's parser, so the hint points at its --help
+        args.commands[args.command].error(f"unrecognized arguments: {' '.join(extra)}")
     configure(args.log_level, True if args.log_json else None)
     try:
         code: int = args.run(args)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import sys
 import tomllib
 from typing import Any
 
 from game_agent.engine import ConfigError
+from sgs.errors import UsageError
 
 
 def add_game_options(p: argparse.ArgumentParser, default_game: str = "harmony") -> None:
@@ -65,16 +65,15 @@ def load_scenario(game: str, path: str) -> dict[str, Any]:
 
 
 def check_toml(path: str) -> None:
-    """A scenario file that is not valid TOML stops the command here: one line on stderr,
-    `error: FILE: not valid TOML: ... (at line N, column M)`, and exit 2."""
+    """A scenario file that is not valid TOML stops the command here (`UsageError`: one line
+    on stderr, `error: FILE: not valid TOML: ... (at line N, column M)`, and exit 2)."""
     try:
         with open(path, "rb") as f:
             tomllib.load(f)
     except OSError:
         return  # the ruleset's loader reports an unreadable file
     except tomllib.TOMLDecodeError as exc:
-        print(f"error: {path}: not valid TOML: {exc}", file=sys.stderr)
-        raise SystemExit(2) from None
+        raise UsageError(f"{path}: not valid TOML: {exc}") from None
 
 
 ENDPOINT_FORMS = "tcp://HOST:PORT or ipc://PATH"
@@ -93,9 +92,9 @@ def endpoint_problem(addr: str) -> str | None:
 
 
 def check_endpoint(addr: str) -> int:
-    """0 when `addr` is usable; else says why on stderr (one `error:` line) and returns 2."""
+    """0 when `addr` is usable; else raises `UsageError` saying why (one `error:` line, exit 2).
+    (It returns an int for callers written as `if check_endpoint(addr): return 2`.)"""
     problem = endpoint_problem(addr)
-    if problem is None:
-        return 0
-    print(f"error: {problem}", file=sys.stderr)
-    return 2
+    if problem is not None:
+        raise UsageError(problem)
+    return 0

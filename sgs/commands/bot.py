@@ -6,13 +6,13 @@ from __future__ import annotations
 import argparse
 import os
 import signal
-import sys
 from typing import Any
 
 import structlog
 import zmq
 
 from game_agent.games import GAMES
+from sgs.errors import UsageError
 from sgs.options import check_endpoint
 from user_agent.bots import BotSpecError, resolve
 from user_agent.client import SEED_ENV, TOKEN_ENV, Client, ClientError, SocketSetup, Transcript
@@ -112,19 +112,19 @@ def add_curve_options(p: argparse.ArgumentParser) -> None:
 
 def curve_setup(args: argparse.Namespace) -> SocketSetup | None:
     """What to call on every socket before it connects, from --server-key/--client-key (keys
-    are read and checked once, here). Exits with a message when a key file is unusable."""
+    are read and checked once, here). Raises `UsageError` when a key file is unusable."""
     server_file, client_file = args.server_key, args.client_key
     if not server_file and not client_file:
         return None
     if not (server_file and client_file):
-        raise SystemExit("error: --server-key and --client-key go together")
+        raise UsageError("--server-key and --client-key go together")
     from protocol import curve  # only agents that use CURVE need it
 
     try:
         server_public = curve.load_public(server_file)
         pair = curve.load_keypair(client_file)
     except curve.CurveKeyError as exc:
-        raise SystemExit(f"error: {exc}") from None
+        raise UsageError(str(exc)) from None
 
     def setup(sock: zmq.Socket[bytes]) -> None:
         curve.set_client_keys(sock, pair, server_public)
@@ -135,18 +135,18 @@ def curve_setup(args: argparse.Namespace) -> SocketSetup | None:
 def check_lobby(args: argparse.Namespace) -> None:
     if args.lobby:
         if not args.game:
-            raise SystemExit("error: --lobby needs --game")
+            raise UsageError("--lobby needs --game")
         if args.seat is not None:
-            raise SystemExit("error: give --seat (a seat you hold) or --lobby, not both")
+            raise UsageError("give --seat (a seat you hold) or --lobby, not both")
     elif args.seat is None:
-        raise SystemExit("error: give --seat N (with its token) or --lobby --game G")
+        raise UsageError("give --seat N (with its token) or --lobby --game G")
 
 
 def make_client(args: argparse.Namespace, name: str, last_seq: int = -1) -> Client:
     """The client for these options: a seat's (needs its token) or a lobby client."""
     check_lobby(args)
     if not args.lobby and not args.token:
-        raise SystemExit(f"error: give --token or set {TOKEN_ENV}")
+        raise UsageError(f"give --token or set {TOKEN_ENV}")
     return Client(
         args.connect,
         -1 if args.lobby else args.seat,
@@ -167,7 +167,7 @@ def bot_seed(args: argparse.Namespace) -> int:
     try:
         return seed_from_env()
     except ValueError as exc:
-        raise SystemExit(f"error: {exc}") from None
+        raise UsageError(str(exc)) from None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -178,8 +178,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         return run_bot(args, seed)
     except zmq.ZMQError as exc:
-        print(f"error: cannot connect to {args.connect}: {exc}", file=sys.stderr)
-        return 2
+        raise UsageError(f"cannot connect to {args.connect}: {exc}") from None
 
 
 def run_bot(args: argparse.Namespace, seed: int) -> int:
@@ -187,8 +186,7 @@ def run_bot(args: argparse.Namespace, seed: int) -> int:
         return run_fleet(args, seed)
     problem = bot_problem(args.bot, args.game)
     if problem is not None:
-        print(f"error: {problem}", file=sys.stderr)
-        return 2
+        raise UsageError(problem)
     record = Transcript(args.record) if args.record else None
     try:
         client = make_client(args, f"bot:{args.bot}", record.last_seq if record else -1)
@@ -220,9 +218,8 @@ def run_seat(client: Client, player: SeatPlayer) -> int:
         try:
             bot = player.start(welcome)
         except BotSpecError as exc:
-            print(f"error: {exc}", file=sys.stderr)
             client.bye("no such bot")
-            return 2
+            raise UsageError(str(exc)) from None
         if player.record is not None:
             for item in player.record.events:  # what this seat held before a restart
                 bot.on_event(str(item["kind"]), dict(item["data"]))  # type: ignore[call-overload]
@@ -247,9 +244,9 @@ def play(client: Client, player: SeatPlayer) -> int:
 
 def run_fleet(args: argparse.Namespace, seed: int) -> int:
     if args.record:
-        raise SystemExit("error: --record is for one seat (not with --lobby)")
+        raise UsageError("--record is for one seat (not with --lobby)")
     if args.seats < 1:
-        raise SystemExit("error: --seats must be at least 1")
+        raise UsageError("--seats must be at least 1")
     try:
         fleet = Fleet(
             args.connect,
@@ -267,8 +264,7 @@ def run_fleet(args: argparse.Namespace, seed: int) -> int:
             socket_setup=curve_setup(args),
         )
     except (BotSpecError, ValueError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
+        raise UsageError(str(exc)) from None
     previous = signal.signal(signal.SIGTERM, lambda signum, frame: fleet.stop())
     code = 0
     try:
@@ -279,8 +275,7 @@ def run_fleet(args: argparse.Namespace, seed: int) -> int:
         signal.signal(signal.SIGTERM, previous)
     print(summary_line(stats), flush=True)
     if stats.aborted:
-        print(f"error: {stats.aborted}", file=sys.stderr)
-        return 2
+        raise UsageError(stats.aborted)
     if code == 0 and stats.failures:
         return 3
     return code

@@ -10,6 +10,7 @@ import sys
 
 from replays import verify
 from sgs.commands.serve import child_env
+from sgs.errors import UsageError
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -42,11 +43,9 @@ def run(args: argparse.Namespace) -> int:
             code = server.wait(args.timeout)
         except subprocess.TimeoutExpired:
             server.kill()
-            print("error: the served game did not finish in time", file=sys.stderr)
-            return 1
+            raise UsageError("the served game did not finish in time", exit_code=1) from None
     if code != 0 or path is None:
-        print(f"error: sgs serve exited with {code}", file=sys.stderr)
-        return 1
+        raise UsageError(f"sgs serve exited with {code}", exit_code=1)
     names = {"0": "South (greedy)", "1": "North (random)"}
     result = (
         "draw"

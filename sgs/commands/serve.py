@@ -25,6 +25,7 @@ from game_agent.server.server import Server, ServerOptions
 from game_agent.server.store import mark_finished, new_name, open_table, reopen_table, unfinished
 from protocol.curve import CurveError
 from protocol.errors import ProtocolError
+from sgs.errors import UsageError
 from sgs.options import add_game_options, game_config
 from sgs.runner import bot_seed, winners_of
 from user_agent.bots import resolve
@@ -180,19 +181,16 @@ def run(args: argparse.Namespace) -> int:
     signal.signal(signal.SIGTERM, _terminate)
     clash = misplaced_options(args)
     if clash:
-        print(f"error: {clash}", file=sys.stderr)
-        return 2
+        raise UsageError(clash)
     if args.lobby:
         return run_lobby(args)
     try:
         curve = make_curve(args)  # first: a bad key leaves no empty log behind
         setup = resumed(args) if args.resume else fresh(args)
     except (ConfigError, ValueError, ProtocolError, OSError, CurveError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
+        raise UsageError(str(exc)) from None
     except ResumeError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 4
+        raise UsageError(str(exc), exit_code=4) from None
     if setup.report:
         say(f"resume: {setup.report}")
     table = setup.table
@@ -203,12 +201,11 @@ def run(args: argparse.Namespace) -> int:
         try:
             endpoint, pub = server.bind()
         except (zmq.ZMQError, ValueError) as exc:
-            print(f"error: cannot bind the table's endpoints: {exc}", file=sys.stderr)
             if not args.resume:  # nothing was played: leave no empty log behind
                 table.writer.close()
                 os.unlink(table.log_path)
                 os.unlink(sidecar_path(table.log_path))
-            return 2
+            raise UsageError(f"cannot bind the table's endpoints: {exc}") from None
         setup.sidecar = {**setup.sidecar, "endpoint": endpoint, "pub_endpoint": pub}
         write_sidecar(table.log_path, setup.sidecar)
         server.add(table)
@@ -219,8 +216,7 @@ def run(args: argparse.Namespace) -> int:
         server.on_closed = lambda t: mark_finished(t, setup.sidecar)
         server.run(until=lambda: table.name not in server.tables)
         if table.fill_failed:
-            print(f"error: {table.fill_failed}", file=sys.stderr)
-            return 3
+            raise UsageError(str(table.fill_failed), exit_code=3)
         finished = True
     finally:
         server.close()
@@ -239,8 +235,7 @@ def run_lobby(args: argparse.Namespace) -> int:
         server = Server(server_options(args, {}), curve=curve)
         endpoint, pub = server.bind()
     except (ValueError, OSError, zmq.ZMQError, CurveError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
+        raise UsageError(str(exc)) from None
     sidecars: dict[str, dict[str, Any]] = {}
     opts = table_options(args, {})
     opts.fill_timeout = args.fill_timeout or 60.0
@@ -265,9 +260,8 @@ def run_lobby(args: argparse.Namespace) -> int:
     try:
         configured = configured_tables(args.tables) if args.tables else []
     except (OSError, ValueError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
         server.close()
-        return 2
+        raise UsageError(str(exc)) from None
     for name, game, config in configured:
         if name in server.tables:
             continue  # resumed above
@@ -275,9 +269,8 @@ def run_lobby(args: argparse.Namespace) -> int:
             o = open_table(args.log_dir, name or new_name(game), game, config, opts,
                            mode=str(config.get("mode", "")), extra={"lobby": True})  # fmt: skip
         except (ConfigError, ValueError, OSError) as exc:
-            print(f"error: table {name!r} in {args.tables}: {exc}", file=sys.stderr)
             server.close()
-            return 2
+            raise UsageError(f"table {name!r} in {args.tables}: {exc}") from None
         server.add(opened(o.table, o.sidecar))
         say(f"table {o.table.name!r}: {game} for {o.table.game.seats} seats")
         for seat in o.table.seats.seats:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -16,6 +15,7 @@ from protocol.errors import ProtocolError
 from protocol.messages import Error, Status, Tables
 from protocol.version import PROTOCOL_VERSION
 from sgs.commands.bot import add_curve_options, curve_setup
+from sgs.errors import UsageError
 from sgs.options import check_endpoint
 from user_agent.client import SocketSetup
 
@@ -65,19 +65,15 @@ def ask(
 
 
 def run(args: argparse.Namespace) -> int:
-    if check_endpoint(args.connect):
-        return 2
+    check_endpoint(args.connect)
     try:
         answer = ask(args.connect, args.timeout, curve_setup(args))
     except zmq.ZMQError as exc:
-        print(f"error: cannot connect to {args.connect}: {exc}", file=sys.stderr)
-        return 2
-    except TimeoutError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 1
+        raise UsageError(f"cannot connect to {args.connect}: {exc}") from None
+    except TimeoutError as exc:  # the server is down or slow: not a usage error, exit 1
+        raise UsageError(str(exc), exit_code=1) from None
     except ProtocolError as exc:
-        print(f"error: the server refused: {exc}", file=sys.stderr)
-        return 1
+        raise UsageError(f"the server refused: {exc}", exit_code=1) from None
     if args.json:
         print(json.dumps({"tables": answer.tables, "queues": answer.queues}, sort_keys=True))
         return 0
