@@ -109,7 +109,9 @@ class TableApp(App[int]):
             cols = min(self.seats, 5)
             grid.styles.grid_size_columns = cols
             grid.styles.grid_size_rows = (self.seats + cols - 1) // cols
-        self.query_one("#log", RichLog).border_title = "events"
+        log = self.query_one("#log", RichLog)
+        log.border_title = "events"
+        log.can_focus = False  # the arrows and Enter are the request's, never the log's
         self.query_one("#info", InfoPanel).border_title = "about"
         self.refresh_table()
 
