@@ -1,0 +1,146 @@
+"""Several Sanguosha turns (5 players: seat 0 through the pilot, 4 bots) in the full-screen
+console: the seat panels (HP pips, equipment, judgement area, hand counts), the hand and the
+request panel always match what seat 0 may know, folded independently from the engine."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from conftest import SIZE, shown, wait_until
+
+from game_agent.engine import view_for
+from user_agent.tui import words
+from user_agent.tui.app import ConsoleApp
+from user_agent.tui.snapshot import screen_text
+from user_agent.tui.source import LocalSource
+from user_agent.tui.widgets import HandPanel, RequestPanel, SeatPanel, StatusLine, pips
+from user_agent.views.sanguosha import SanguoshaView
+
+SEATS = 5
+
+
+def reference(source: LocalSource) -> SanguoshaView:
+    view = SanguoshaView(0, SEATS)
+    for ev in source.engine.events:
+        data = view_for(ev, 0)
+        if data is not None:
+            view.apply(ev.kind, data)
+    return view
+
+
+def check_table(app: ConsoleApp, view: SanguoshaView) -> None:
+    for seat, info in enumerate(view.seats):
+        panel = shown(app.query_one(f"#seat-{seat}", SeatPanel))
+        assert f"HP {pips(info.hp, info.max_hp)} {info.hp}/{info.max_hp}" in panel, panel
+        assert f"hand {info.hand_count}" in panel, panel
+        if info.general:
+            assert words.general_name(info.general) in panel
+        for card in info.equip.values():
+            assert words.card_name(card) in panel, (card, panel)
+        for card in info.judge:
+            assert words.card_text(info.judge_as[card["id"]]) in panel
+        if info.role:
+            assert info.role in panel
+    hand = shown(app.query_one("#hand", HandPanel))
+    assert f"your hand ({len(view.hand)})" in hand
+    for card in view.hand:
+        assert words.card_name(card) in hand
+    if view.current >= 0:
+        status = shown(app.query_one("#status", StatusLine))
+        assert f"turn: seat {view.current}" in status
+
+
+async def test_several_sanguosha_turns_through_the_console() -> None:
+    source = LocalSource.new("sanguosha", {"players": SEATS}, 8, 0, ["random"], deadline=45.0)
+    app = ConsoleApp(source, poll=0.01)
+    seen_kinds: set[str] = set()
+    clicked_seat = False
+    async with app.run_test(size=SIZE) as pilot:
+        played_in_turn: dict[int, int] = {}
+        while True:
+            await wait_until(pilot, lambda: app.picker is not None or app.ended is not None)
+            view = reference(source)
+            if app.ended is not None or sum(e.kind == "turn" for e in source.engine.events) > 7:
+                break
+            p = app.picker
+            assert p is not None
+            check_table(app, view)
+            req = p.req
+            seen_kinds.add(req.kind)
+            panel = shown(app.query_one("#request", RequestPanel))
+            said = words.describe("sanguosha", req, view)
+            assert said.title in panel.replace("\n", " ") or said.title[:20] in panel
+            assert "time left: 45 s" in panel
+            for label in said.options[:5]:
+                assert label[:20] in panel
+            if req.form == "choice" and isinstance(req.default, int):
+                assert "(default)" in panel
+            before = len(source.engine.decisions)
+            if req.kind == "choose_general":
+                await pilot.press("1")
+            elif req.kind == "play" and played_in_turn.get(view.round * 10 + view.current, 0) < 2:
+                played_in_turn[view.round * 10 + view.current] = (
+                    played_in_turn.get(view.round * 10 + view.current, 0) + 1
+                )
+                await pilot.press("1")
+            elif req.kind == "targets" and p.words.option_seats and not clicked_seat:
+                seat = p.words.option_seats[0]
+                assert seat is not None
+                # the request names its seats on the seat panels; a click picks one
+                assert "[1]" in shown(app.query_one(f"#seat-{seat}", SeatPanel))
+                await pilot.click(f"#seat-{seat}")
+                if app.picker is not None and app.picker.req is req:
+                    await pilot.press("enter")
+                clicked_seat = True
+            elif req.kind == "discard":
+                count = int(req.info.get("count", 1))
+                for n in range(count):
+                    await pilot.press(str(n + 1))
+                assert shown(app.query_one("#request", RequestPanel)).count("[x]") == count
+                await pilot.press("enter")
+            else:
+                await pilot.press("d")
+            await wait_until(
+                pilot,
+                lambda n=before: len(source.engine.decisions) > n or app.ended is not None,  # type: ignore[misc]
+                what=f"an answer to {req.kind}",
+            )
+        await pilot.pause()
+        check_table(app, reference(source))
+        assert {"choose_general", "play"} <= seen_kinds
+        assert clicked_seat
+        screen = screen_text(app)
+        assert "your hand" in screen and "you are seat 0" in screen
+        ours = [d for d in source.engine.decisions if d.seat == 0]
+        assert len(ours) >= 5 and not any(d.timeout for d in ours)
+
+
+async def test_general_and_card_texts_on_demand() -> None:
+    source = LocalSource.new("sanguosha", {"players": SEATS}, 8, 0, ["random"])
+    app = ConsoleApp(source, poll=0.01)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: app.picker is not None)
+        p = app.picker
+        assert p is not None and p.req.kind == "choose_general"
+        await pilot.press("i")  # the highlighted general's text
+        first: Any = p.req.options[p.cursor]
+        info = shown(app.query_one("#info"))
+        assert words.general_text(first["id"]) in info
+        await pilot.press("?")
+        assert "Keys" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.press("1")
+        await wait_until(pilot, lambda: bool(reference(source).hand))
+        await wait_until(pilot, lambda: bool(app.table.my_hand))
+        await pilot.pause()
+        # clicking a card of the hand (not an option now, or an option: either way its name)
+        hand = app.query_one("#hand", HandPanel)
+        region = hand.content_region
+        card = app.table.my_hand[0]
+        if app.picker is None or card["id"] not in app.card_picks():
+            await pilot.click(offset=(region.x + 6, region.y))
+            assert words.card_name(card) in shown(app.query_one("#info"))
+        lord = next(s for s, i in enumerate(reference(source).seats) if i.role == "lord")
+        await pilot.click(f"#seat-{lord}")
+        general = reference(source).seats[lord].general
+        assert words.general_text(general) in shown(app.query_one("#info"))
