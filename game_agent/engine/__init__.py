@@ -11,6 +11,7 @@ from game_agent.engine.game import (
     GameOver,
     IllegalReply,
     Step,
+    Together,
     fold,
 )
 from game_agent.engine.rng import Rng
@@ -34,6 +35,7 @@ __all__ = [
     "Ruleset",
     "Settlement",
     "Step",
+    "Together",
     "Trigger",
     "Triggers",
     "fold",

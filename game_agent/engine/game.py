@@ -11,6 +11,17 @@ explicit stack: a frame that yields a child settlement is suspended until the ch
 a frame that yields a request suspends the whole stack until `resume`. The stack can be read at
 any time with `stack_names()` (a debugger view). No I/O, clock or global randomness is used:
 the same seed and the same replies give the same events.
+
+**Several seats at once.** A frame may yield `g.together([s1, s2, ...])`: each settlement runs
+as its own *strand* (its own stack), so several requests can be open at the same time, one per
+seat at most. The frame is suspended until every strand has returned, and receives their return
+values as a list, in the order given. `resume(choice, seat=s)` answers seat `s`'s open request
+and advances only that strand; `resume(choice)` answers the first open request. Decisions are
+recorded in the order they are made (arrival order), each naming its seat and request id, so
+re-execution feeds them back in the same order and reproduces the same events. Strands run in
+the order given until each yields its first request; a strand may emit events, but what one
+strand does must not depend on another's answers (each asks its own seat about a state that
+the strands do not change; the frame settles their results afterwards). Strands do not nest.
 """
 
 from __future__ import annotations
@@ -62,14 +73,45 @@ class Decision:
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """What one `start`/`resume` produced: the new events and the pending request (or None)."""
+    """What one `start`/`resume` produced: the new events, the requests it issued (`asked`, in
+    issue order) and every request open after it (`open`; empty when the game is over)."""
 
     events: list[Event]
-    request: RequestSpec | None
+    asked: tuple[RequestSpec, ...]
+    open: tuple[RequestSpec, ...]
+
+    @property
+    def request(self) -> RequestSpec | None:
+        """The first open request (the only one, unless requests are asked together)."""
+        return self.open[0] if self.open else None
 
     @property
     def finished(self) -> bool:
-        return self.request is None
+        return not self.open
+
+
+class Together:
+    """Yielded by a frame (`g.together(...)`): run these settlements side by side."""
+
+    __slots__ = ("settlements",)
+
+    def __init__(self, settlements: list[Settlement]) -> None:
+        self.settlements = settlements
+
+
+class _Strand:
+    """One settlement of a `Together`: its own stack, its open request, its result."""
+
+    __slots__ = ("request", "result", "stack")
+
+    def __init__(self, settlement: Settlement) -> None:
+        self.stack: list[Settlement] = [settlement]
+        self.request: RequestSpec | None = None
+        self.result: Any = None
+
+
+_WAITING = object()  # `_advance`: the main stack waits for its strands
+_RETURNED = object()  # `_advance`: the stack emptied; its value is in `Game._value`
 
 
 class Game:
@@ -84,13 +126,17 @@ class Game:
         self.state: Any = ruleset.new_state(self.config, self.seats)
         self.events: list[Event] = []
         self.decisions: list[Decision] = []
-        self.requests: list[RequestSpec] = []  # every request issued; requests[i] -> decisions[i]
+        self.requests: list[RequestSpec] = []  # every request issued, in issue order
+        self.asked_after: list[int] = []  # per request: how many decisions came before it
         # Requests are numbered per seat (0, 1, 2, ... for each seat): a global number would
         # let a seat count the hidden decisions of others between two of its own requests.
         self._asked = [0] * self.seats
-        self.pending: RequestSpec | None = None
+        self.open: list[RequestSpec] = []  # every request not yet answered, in issue order
         self.outcome: dict[str, Any] | None = None
         self._stack: list[Settlement] = []
+        self._strands: list[_Strand] | None = None  # while a `together` runs
+        self._new: list[RequestSpec] = []  # requests issued by the current step
+        self._value: Any = None  # what the last emptied stack returned
         self._apply = ruleset.apply
         self._started = False
         # (timing, trigger, seat) settling right now: a trigger never re-enters itself.
@@ -134,6 +180,12 @@ class Game:
             -1, seat, kind, form, options, default, min, max, cancel, info or {}, piles or []
         )
 
+    def together(self, settlements: list[Settlement]) -> Together:
+        """Run `settlements` side by side (yield the result; it sends back their return values,
+        in this order). Each may ask its own seat questions; a seat has one open request at a
+        time, so two strands must not ask the same seat at once."""
+        return Together(settlements)
+
     def asked(self, seat: int) -> int:
         """How many requests `seat` has been sent (its next request's id)."""
         return self._asked[seat]
@@ -152,69 +204,154 @@ class Game:
     def finished(self) -> bool:
         return self.outcome is not None
 
+    @property
+    def pending(self) -> RequestSpec | None:
+        """The first open request, or None (the only one unless requests are asked together)."""
+        return self.open[0] if self.open else None
+
     def start(self) -> Step:
         if self._started:
             raise EngineError("the game has already started")
         self._started = True
         self._stack.append(self.ruleset.root(self))
-        return self._run(None, 0)
+        self._new = []
+        return self._main(None, 0)
 
-    def resume(self, choice: Choice, *, timeout: bool = False) -> Step:
-        req = self.pending
-        if req is None:
+    def resume(self, choice: Choice, *, seat: int | None = None, timeout: bool = False) -> Step:
+        """Answer the open request of `seat` (default: the first open request)."""
+        open_ = self.open
+        if not open_:
             raise EngineError("no request is pending")
+        if seat is None:
+            req = open_[0]
+        else:
+            for req in open_:
+                if req.seat == seat:
+                    break
+            else:
+                raise EngineError(f"seat {seat} has no open request")
         reason = check_choice(req, choice)
         if reason is not None:
             raise IllegalReply(req, reason)
         recorded = list(choice) if type(choice) is list else choice  # the frame may mutate its copy
-        self.decisions.append(Decision(req.id, req.seat, recorded, timeout, len(self.events)))
-        self.pending = None
-        return self._run(choice, len(self.events))
-
-    def _run(self, value: Any, mark: int) -> Step:
-        stack = self._stack
+        mark = len(self.events)
+        self.decisions.append(Decision(req.id, req.seat, recorded, timeout, mark))
+        open_.remove(req)
+        self._new = []
+        strands = self._strands
+        if strands is None:
+            return self._main(choice, mark)
         try:
-            while stack:
-                try:
-                    out = stack[-1].send(value)
-                except StopIteration as stop:
-                    stack.pop()
-                    value = stop.value
-                    continue
-                if type(out) is RequestSpec:
-                    if out.id != -1:
-                        raise EngineError(f"request {out.kind} was yielded twice")
-                    bad = check_choice(out, out.default)
-                    if bad is not None:  # a deadline must always have a legal reply to apply
-                        raise EngineError(f"request {out.kind} has no legal default: {bad}")
-                    out.id = self._asked[out.seat]
-                    self._asked[out.seat] += 1
-                    self.pending = out
-                    self.requests.append(out)
-                    return Step(self.events[mark:], out)
-                if type(out) is not GeneratorType:
-                    raise EngineError(
-                        f"frame {self.stack_names()[-1]} yielded {out!r}: a settlement yields "
-                        "a request (g.ask) or a child settlement (a generator)"
-                    )
-                if len(stack) >= MAX_STACK_DEPTH:
-                    raise EngineError(f"settlement stack deeper than {MAX_STACK_DEPTH}")
-                stack.append(out)
-                value = None
+            strand = next(s for s in strands if s.request is req)
+            strand.request = None
+            out = self._advance(strand.stack, choice)
+            if out is _RETURNED:
+                strand.result = self._value
+            else:
+                strand.request = out
+            if any(s.stack for s in strands):
+                return Step(self.events[mark:], tuple(self._new), tuple(open_))
+            self._strands = None
+            results = [s.result for s in strands]
         except GameOver:
-            frames = list(reversed(stack))
-            stack.clear()
-            for frame in frames:
-                try:
-                    frame.close()
-                except (RuntimeError, EngineError) as exc:
-                    raise EngineError(
-                        f"a frame did not unwind at the end of the game: {exc}"
-                    ) from exc
-            return Step(self.events[mark:], None)
-        if self.outcome is None:
+            return self._unwind(mark)
+        return self._main(results, mark)
+
+    def _main(self, value: Any, mark: int) -> Step:
+        """Advance the main stack with `value` until it waits for an answer or the game ends."""
+        try:
+            out = self._advance(self._stack, value)
+        except GameOver:
+            return self._unwind(mark)
+        if out is _RETURNED:
             raise EngineError("the root settlement returned without ending the game")
-        return Step(self.events[mark:], None)
+        return Step(self.events[mark:], tuple(self._new), tuple(self.open))
+
+    def _advance(self, stack: list[Settlement], value: Any) -> Any:
+        """Run `stack` until a frame yields a request (returned), the main stack waits for its
+        strands (`_WAITING`) or the stack empties (`_RETURNED`, its value in `_value`)."""
+        while stack:
+            try:
+                out = stack[-1].send(value)
+            except StopIteration as stop:
+                stack.pop()
+                value = stop.value
+                continue
+            kind = type(out)
+            if kind is RequestSpec:
+                self._issue(out)
+                return out
+            if kind is Together:
+                if stack is not self._stack or self._strands is not None:
+                    raise EngineError("a strand of g.together cannot start another together")
+                results = self._start(out)
+                if results is None:
+                    return _WAITING
+                value = results
+                continue
+            if kind is not GeneratorType:
+                raise EngineError(
+                    f"frame {self.stack_names()[-1]} yielded {out!r}: a settlement yields "
+                    "a request (g.ask), a child settlement (a generator) or g.together(...)"
+                )
+            if len(stack) >= MAX_STACK_DEPTH:
+                raise EngineError(f"settlement stack deeper than {MAX_STACK_DEPTH}")
+            stack.append(out)
+            value = None
+        self._value = value
+        return _RETURNED
+
+    def _start(self, together: Together) -> list[Any] | None:
+        """Start every strand until its first request; their results when all have returned
+        at once, else None (the strands wait for answers)."""
+        strands = [_Strand(s) for s in together.settlements]
+        self._strands = strands
+        for strand in strands:
+            out = self._advance(strand.stack, None)
+            if out is _RETURNED:
+                strand.result = self._value
+            else:
+                strand.request = out
+        if any(s.stack for s in strands):
+            return None
+        self._strands = None
+        return [s.result for s in strands]
+
+    def _issue(self, req: RequestSpec) -> None:
+        if req.id != -1:
+            raise EngineError(f"request {req.kind} was yielded twice")
+        bad = check_choice(req, req.default)
+        if bad is not None:  # a deadline must always have a legal reply to apply
+            raise EngineError(f"request {req.kind} has no legal default: {bad}")
+        seat = req.seat
+        for other in self.open:
+            if other.seat == seat:
+                raise EngineError(
+                    f"seat {seat} was asked {req.kind} while its {other.kind} is still open"
+                )
+        req.id = self._asked[seat]
+        self._asked[seat] += 1
+        self.open.append(req)
+        self.requests.append(req)
+        self.asked_after.append(len(self.decisions))
+        self._new.append(req)
+
+    def _unwind(self, mark: int) -> Step:
+        """The game ended inside a frame: close every frame, strands first, top down."""
+        frames: list[Settlement] = []
+        for strand in self._strands or ():
+            frames.extend(reversed(strand.stack))
+            strand.stack.clear()
+        frames.extend(reversed(self._stack))
+        self._stack.clear()
+        self._strands = None
+        self.open.clear()
+        for frame in frames:
+            try:
+                frame.close()
+            except (RuntimeError, EngineError) as exc:
+                raise EngineError(f"a frame did not unwind at the end of the game: {exc}") from exc
+        return Step(self.events[mark:], tuple(self._new), ())
 
     # --- inspection ----------------------------------------------------------------------------
 
@@ -226,10 +363,10 @@ class Game:
         """Start the game and feed it recorded choices (re-execution)."""
         self.start()
         for d in decisions:
-            if self.pending is None:
+            if not self.open:
                 raise EngineError("a recorded decision has no request to answer")
             if isinstance(d, Decision):
-                self.resume(d.choice, timeout=d.timeout)
+                self.resume(d.choice, seat=d.seat, timeout=d.timeout)
             else:
                 self.resume(d)
 
