@@ -218,6 +218,17 @@ class Encoder:
         buf += _frame_head(len(p), _crc32(p))
         buf += p
 
+    def put_step(self, events: Sequence[Event], asked: Sequence[RequestSpec]) -> None:
+        """What a host records after each `start`/`resume`: the step's events, then each
+        request the step asked, in issue order (format 3: the events ride in the first one's
+        record; with no request they wait for the next record)."""
+        if len(asked) == 1:
+            self.step(events, asked[0])
+            return
+        self.events(events)
+        for r in asked:
+            self.step((), r)
+
     def decision(self, d: Decision) -> None:
         self.decision_of(d.id, d.seat, d.choice, d.timeout)
 

@@ -69,7 +69,7 @@ class Divergence:
 class Reexecution:
     game: Game
     matched_events: int  # how many of the game's events the log holds
-    logged_request: bool  # whether the log already holds the pending request
+    logged: set[int]  # the seats whose open request the log already holds
     divergence: Divergence | None
 
 
@@ -115,10 +115,10 @@ def reexecute(log: Log, ruleset: RulesetChoice = None) -> Reexecution:
     game.start()
     produced = game.events
     matched = 0
-    logged_request = False
+    logged: set[int] = set()
 
     def diverge(index: int, message: str) -> Reexecution:
-        return Reexecution(game, matched, logged_request, Divergence(index, message))
+        return Reexecution(game, matched, set(logged), Divergence(index, message))
 
     for rec in log.records:
         if isinstance(rec, Event):
@@ -134,7 +134,7 @@ def reexecute(log: Log, ruleset: RulesetChoice = None) -> Reexecution:
                 )
             matched += 1
         elif isinstance(rec, RequestSpec):
-            pending = game.pending
+            pending = next((r for r in game.open if r.seat == rec.seat), None)
             if pending is None or matched != len(produced):
                 return diverge(matched, f"request {rec.id} ({rec.kind}) is not pending here")
             if unpack(pack(pending.to_wire())) != rec.to_wire():
@@ -143,11 +143,11 @@ def reexecute(log: Log, ruleset: RulesetChoice = None) -> Reexecution:
                     f"request {rec.id} differs: the log has {rec.to_wire()}, "
                     f"re-execution gives {pending.to_wire()}",
                 )
-            logged_request = True
+            logged.add(rec.seat)
         elif isinstance(rec, Decision):
-            pending = game.pending
-            if pending is None:
+            if not game.open:
                 return diverge(matched, f"decision {rec.id}: no request is pending")
+            pending = next((r for r in game.open if r.seat == rec.seat), game.open[0])
             if matched != len(produced):
                 nxt = _show(_plain(produced[matched]))
                 return diverge(
@@ -166,28 +166,33 @@ def reexecute(log: Log, ruleset: RulesetChoice = None) -> Reexecution:
                     f"of seat {pending.seat}",
                 )
             try:
-                game.resume(rec.choice, timeout=rec.timeout)
+                game.resume(rec.choice, seat=rec.seat, timeout=rec.timeout)
             except IllegalReply as exc:
                 return diverge(matched, f"decision {rec.id} is not legal: {exc.reason}")
             except EngineError as exc:
                 return diverge(matched, f"decision {rec.id}: {exc}")
-            logged_request = False
-    return Reexecution(game, matched, logged_request, None)
+            logged.discard(rec.seat)
+    return Reexecution(game, matched, logged, None)
 
 
 def canonical_bytes(header: dict[str, Any], game: Game) -> bytes:
-    """The log a host writes for this game: each step's events, then its request and decision."""
+    """The log a host writes for this game: each step's events and the requests it asked
+    (`Encoder.put_step`), then the decision that started the next step. Step j ends where
+    decision j was made (`Decision.at`); its requests are those asked after j decisions."""
     out = io.BytesIO()
     w = LogWriter.to_stream(out, header)
     done = 0
-    for req, d in zip(game.requests, game.decisions, strict=False):
-        w.events(game.events[done : d.at])
-        done = d.at
-        w.request(req)
-        w.decision(d)
-    w.events(game.events[done:])
-    if game.pending is not None:
-        w.request(game.pending)
+    r = 0
+    requests, after, decisions = game.requests, game.asked_after, game.decisions
+    for j in range(len(decisions) + 1):
+        end = decisions[j].at if j < len(decisions) else len(game.events)
+        first = r
+        while r < len(requests) and after[r] == j:
+            r += 1
+        w.put_step(game.events[done:end], requests[first:r])
+        done = end
+        if j < len(decisions):
+            w.decision(decisions[j])
     w.flush()
     return out.getvalue()
 
@@ -268,15 +273,17 @@ def _fast(path: str, blob: bytes, version: int, ruleset: RulesetChoice) -> Repor
     try:
         step = game.start()
         while True:
-            req = step.request
-            if req is None:
+            open_ = step.open
+            if not open_:
                 break
-            if v3:  # enc.step(step.events, req), without its calls and checks
-                p = encode(request_record(req, step.events))
+            asked = step.asked
+            if v3 and len(asked) == 1:  # enc.step(step.events, req), without calls and checks
+                p = encode(request_record(asked[0], step.events))
                 out += _frame_head(len(p), _crc32(p))
                 out += p
             else:
-                enc.step(step.events, req)
+                enc.put_step(step.events, asked)
+                enc.end_events()  # a step that asked nothing: its events come before the decision
             pos = len(out)
             if pos > size:
                 return None
@@ -285,6 +292,9 @@ def _fast(path: str, blob: bytes, version: int, ruleset: RulesetChoice) -> Repor
             if type(body) is not list or len(body) != 5 or body[0] != DECISION:
                 return None
             _, rid, seat, choice, timeout = body
+            req = open_[0]
+            if len(open_) > 1:  # requests asked together: the decision names its seat
+                req = next((r for r in open_ if r.seat == seat), req)
             if rid != req.id or seat != req.seat or type(rid) is not int or type(seat) is not int:
                 return None
             if type(timeout) is not bool:
@@ -294,7 +304,7 @@ def _fast(path: str, blob: bytes, version: int, ruleset: RulesetChoice) -> Repor
             p = encode(body)  # [DECISION, rid, seat, choice, timeout]: the writer's record
             out += _frame_head(len(p), _crc32(p))
             out += p
-            step = resume(choice, timeout=timeout)
+            step = resume(choice, seat=seat, timeout=timeout)
             decisions += 1
         enc.events(step.events)
         enc.end_events()

@@ -92,14 +92,13 @@ def drive(game: Game, bots: Sequence[Bot], writer: LogWriter | None = None) -> N
                     data = view_for(ev, bot.seat)
                     if data is not None:
                         bot.on_event(ev.kind, data)
+        if writer is not None:
+            writer.put_step(step.events, step.asked)
         req = step.request
         if req is None:
-            if writer is not None:
-                writer.events(step.events)
             return
-        if writer is not None:
-            writer.step(step.events, req)
+        # Requests asked together are answered in the order they were asked.
         bot = bots[req.seat]
-        step = game.resume(bot.decide(req, bot.view))
+        step = game.resume(bot.decide(req, bot.view), seat=req.seat)
         if writer is not None:
             writer.decision(game.decisions[-1])

@@ -31,7 +31,7 @@ class Resumed:
     header: dict[str, object]
     cut: str | None  # what was cut off the tail, for the operator
     appended_events: int
-    appended_request: bool
+    appended_requests: int
 
 
 def resume_log(path: str) -> Resumed:
@@ -64,10 +64,7 @@ def resume_log(path: str) -> Resumed:
     game = rx.game
     writer = LogWriter.append_to(path)
     missing = game.events[rx.matched_events :]
-    writer.events(missing)
-    appended_request = False
-    if game.pending is not None and not rx.logged_request:
-        writer.request(game.pending)
-        appended_request = True
+    unlogged = [r for r in game.open if r.seat not in rx.logged]
+    writer.put_step(missing, unlogged)
     writer.flush()
-    return Resumed(game, writer, log.header, cut, len(missing), appended_request)
+    return Resumed(game, writer, log.header, cut, len(missing), len(unlogged))

@@ -351,8 +351,10 @@ class Server:
             else:
                 self._send(identity, blob)
         if table.asking:
-            table.asking = False
-            table.asked_at = time.perf_counter()
+            sent = time.perf_counter()
+            for seat in table.asking:
+                table.asked_at[seat] = sent
+            table.asking.clear()
         if table.answered_at:
             sent = time.perf_counter()
             self.latencies.extend(sent - t for t in table.answered_at)

@@ -106,7 +106,7 @@ def reopen_table(path: str, options: TableOptions | None = None) -> Reopened:
         (f"cut a damaged tail: {r.cut}; " if r.cut else "")
         + f"{len(r.game.events)} events and {len(r.game.decisions)} decisions re-executed and "
         f"matched; appended {r.appended_events} missing events"
-        + (" and the pending request" if r.appended_request else "")
+        + (f" and {r.appended_requests} open request(s)" if r.appended_requests else "")
     )
     epoch = int(saved.get("epoch", 0)) + 1
     saved = {**saved, "epoch": epoch}

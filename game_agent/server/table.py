@@ -6,8 +6,9 @@ to its `outbox` (identity None = the spectator stream); the server flushes the t
 *before* it sends the outbox, so an agent never holds an event the log could lose when the
 process dies.
 
-Record order in the log is the in-process runner's: a step's events, then its request, then the
-decision that answers it. Events reach agents only through `Fanout` (per-seat `view_for`).
+Record order in the log is the in-process runner's: a step's events, then the requests it asked
+(in issue order), then each decision as it arrives. Events reach agents only through `Fanout`
+(per-seat `view_for`).
 """
 
 from __future__ import annotations
@@ -76,7 +77,9 @@ class Table:
         self.epoch = epoch
         self.state = WAITING if not game.finished else LINGERING
         self.fanout = Fanout(game.seats)
-        self.deadline: Deadline | None = None
+        # One deadline per open request, by seat (a seat has at most one open request; several
+        # seats are asked at once when a settlement asks them together).
+        self.deadlines: dict[int, Deadline] = {}
         self.outbox: list[tuple[bytes | None, bytes]] = []
         self.poke = True  # something changed that `tick` must look at now
         self.answered_at: list[float] = []  # when each decision's reply arrived, until sent on
@@ -89,8 +92,8 @@ class Table:
         self.departed: Callable[[], Iterable[int]] = lambda: ()
         self.timeouts = 0
         self.round_trips: list[float] = []  # request sent -> legal reply in, per decision
-        self.asked_at = 0.0  # when the pending request was sent (perf_counter)
-        self.asking = False
+        self.asked_at: dict[int, float] = {}  # seat -> when its open request left
+        self.asking: list[int] = []  # seats whose request is in the outbox (the server stamps)
         self.received_at = 0.0  # when the message being handled was read (set by the server)
         self._decided_by = -1  # the seat of the last decision, while no event followed it
         self._decision_due: float | None = None  # that decision's deadline
@@ -151,9 +154,8 @@ class Table:
         if seat.connected and why != "bye":  # a bye is logged as "agent left"
             self.log.warning("agent gone", seat=seat.index, why=why)
         seat.connected = False
-        d = self.deadline
-        mine = d is not None and d.seat == seat.index and self.state == PLAYING
-        if mine and d is not None and (d.at is None or seat.departed):
+        d = self.deadlines.get(seat.index)
+        if d is not None and self.state == PLAYING and (d.at is None or seat.departed):
             d.at = now
         self.poke = True
 
@@ -176,9 +178,9 @@ class Table:
         self.outbox.extend((seat.identity, blob) for blob in missed)
         seat.synced = True
         self.log.info("resync", seat=seat.index, after=msg.last_seq, sent=len(missed))
-        req = self.game.pending
-        if req is not None and req.seat == seat.index and self.deadline is not None:
-            self._send_request(seat, req, self.deadline)
+        d = self.deadlines.get(seat.index)
+        if d is not None:
+            self._send_request(seat, self._open_request(seat.index), d)
         if self.state == LINGERING and seat.index not in self._said_bye:
             self.outbox.append((seat.identity, encode(Bye("game_over"))))
         return len(missed) / RESYNC_EVENTS_PER_TOKEN
@@ -189,25 +191,27 @@ class Table:
             why = "the table waits for every seat; the pending request will be sent again"
             self.refuse(seat.identity, seat.index, "not_started", why, ref=msg.id)
             return
-        req = self.game.pending
-        mine = req is not None and req.seat == seat.index
-        if req is None or not mine or msg.id != req.id:
+        d = self.deadlines.get(seat.index)
+        req = self._open_request(seat.index) if d is not None else None
+        if req is None or msg.id != req.id:
             # request ids count this seat's own requests; say nothing of other seats' turns
             nxt = self.game.asked(seat.index)
             code = "stale_request" if msg.id < nxt else "unknown_request"
             why = f"request {msg.id} is not pending" + (
-                f" (request {req.id} is)" if req is not None and mine else ""
+                f" (request {req.id} is)" if req is not None else ""
             )
             self.refuse(seat.identity, seat.index, code, why, ref=msg.id)
             return
         answered = self.received_at or time.perf_counter()
-        due = self.deadline.at if self.deadline is not None else None
+        assert d is not None
         try:
-            step = self.game.resume(msg.choice)
+            step = self.game.resume(msg.choice, seat=seat.index)
         except IllegalReply as exc:
             self.refuse(seat.identity, seat.index, "illegal_reply", exc.reason, ref=msg.id)
             return
-        self.round_trips.append(answered - self.asked_at)
+        del self.deadlines[seat.index]
+        due = d.at
+        self.round_trips.append(answered - self.asked_at.get(seat.index, answered))
         self.answered_at.append(answered)
         self.writer.decision(self.game.decisions[-1])
         self._decided_by, self._decision_due = seat.index, due
@@ -235,11 +239,12 @@ class Table:
         self.log.info("all seats taken", agents=[s.name for s in self.seats.seats])
         if not self.resumed:
             self.advance(self.game.start())
-        elif self.game.pending is not None:
-            self._open(self.game.pending, now)
+        else:
+            for req in self.game.open:
+                self._open(req, now)
 
     def advance(self, step: Step) -> None:
-        self.writer.events(step.events)
+        self.writer.put_step(step.events, step.asked)
         self.dirty = True
         if step.events:
             self._decided_by = -1
@@ -251,11 +256,11 @@ class Table:
             seat = self.seats[seat_index]
             if seat.identity is not None and seat.synced:
                 out.append((seat.identity, blob))
-        req = step.request
-        self.deadline = None
-        if req is not None:
-            self.writer.request(req)
-            self._open(req, time.monotonic())
+        asked = step.asked
+        if asked:
+            now = time.monotonic()
+            for req in asked:
+                self._open(req, now)
         elif self.game.finished:
             self._finish()
 
@@ -268,19 +273,26 @@ class Table:
             d.at = self._decision_due
         if seat.departed or (not seat.connected and (seat.spent or d.at is None)):
             d.at = now
-        self.deadline = d
+        self.deadlines[req.seat] = d
         if seat.identity is not None and seat.synced:
             self._send_request(seat, req, d)
+
+    def _open_request(self, seat: int) -> RequestSpec:
+        for req in self.game.open:
+            if req.seat == seat:
+                return req
+        raise AssertionError(f"seat {seat} has a deadline but no open request")
 
     def _send_request(self, seat: Seat, req: RequestSpec, d: Deadline) -> None:
         assert seat.identity is not None
         msg = RequestMsg(req.to_wire(), round(d.remaining(time.monotonic()), 3))
         self.outbox.append((seat.identity, encode(msg)))
-        self.asking = True  # the server stamps `asked_at` when the request has left
+        self.asking.append(seat.index)  # the server stamps `asked_at` when it has left
 
     def _expire(self, d: Deadline) -> None:
-        req = self.game.pending
-        assert req is not None and req.id == d.request_id
+        req = self._open_request(d.seat)
+        assert req.id == d.request_id
+        del self.deadlines[d.seat]
         self.timeouts += 1
         seat = self.seats[req.seat]
         if not seat.connected:
@@ -291,7 +303,7 @@ class Table:
             request=req.id,
             connected=seat.connected,
         )
-        step = self.game.resume(req.default, timeout=True)
+        step = self.game.resume(req.default, seat=req.seat, timeout=True)
         self.writer.decision(self.game.decisions[-1])
         self._decided_by, self._decision_due = req.seat, d.at
         if seat.identity is not None and seat.connected:
@@ -350,9 +362,9 @@ class Table:
                 self.fill_failed = f"seats {missing} did not {what} within the fill timeout"
                 self.state = CLOSED
         elif self.state == PLAYING:
-            d = self.deadline
-            if d is not None and d.due(now):
-                self._expire(d)
+            for d in [d for d in self.deadlines.values() if d.due(now)]:
+                if self.state == PLAYING and self.deadlines.get(d.seat) is d:
+                    self._expire(d)
         elif self.state == LINGERING:
             waiting = {
                 s.index
@@ -364,8 +376,9 @@ class Table:
 
     def next_due(self) -> float | None:
         """When `tick` has something to do next (None: only input can change anything)."""
-        if self.state == PLAYING and self.deadline is not None:
-            return self.deadline.at
+        if self.state == PLAYING and self.deadlines:
+            dues = [d.at for d in self.deadlines.values() if d.at is not None]
+            return min(dues) if dues else None
         if self.state == LINGERING:
             return self.linger_until
         if self.state == WAITING and self.opts.fill_timeout > 0:

@@ -127,11 +127,11 @@ class KnowledgeAudit:
 
 def audit_game(g: Game) -> list[str]:
     """The leaks of a played game: every event, and every request checked at the point it was
-    asked (the request answered by decision i came after `decisions[i].at` events)."""
+    asked (a request asked after k decisions was sent with the step that ended where decision
+    k was made, or at the end)."""
     a = KnowledgeAudit(g.seats)
-    asked = [(d.at, r) for d, r in zip(g.decisions, g.requests, strict=False)]
-    if g.pending is not None:
-        asked.append((len(g.events), g.pending))
+    ends = [d.at for d in g.decisions] + [len(g.events)]
+    asked = [(ends[k], r) for k, r in zip(g.asked_after, g.requests, strict=True)]
     i = 0
     for n, ev in enumerate(g.events):
         while i < len(asked) and asked[i][0] <= n:
