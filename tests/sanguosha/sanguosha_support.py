@@ -45,6 +45,7 @@ class Table:
         self.g = Game(self.ruleset, cfg, seed)
         self.declines = declines
         self.concealed: list[tuple[int, dict[str, Any]]] = []
+        self._focus: RequestSpec | None = None
         self.step = self.g.start()
         self._decline_concealed()
         # new() starts with the first round: setup events are not "new"
@@ -73,30 +74,49 @@ class Table:
 
     # --- replies ----------------------------------------------------------------------------
 
-    def reply(self, choice: Choice) -> Table:
-        self.step = self.g.resume(choice)
+    def reply(self, choice: Choice, seat: int | None = None) -> Table:
+        """Answer `seat`'s open request (default: the one `expect` last looked at, if still
+        open, else the first open request)."""
+        if seat is None and self._focus is not None and self._focus in self.g.open:
+            seat = self._focus.seat
+        self._focus = None
+        self.step = self.g.resume(choice, seat=seat)
         check_invariants(self.g)
         self._decline_concealed()
         return self
 
     def _decline_concealed(self) -> None:
-        while self.declines and (r := self.step.request) is not None and decline_only(r):
+        while self.declines:
+            r = next((r for r in self.g.open if decline_only(r)), None)
+            if r is None:
+                return
             self.concealed.append((r.seat, dict(r.info)))
-            self.step = self.g.resume(0)
+            self.step = self.g.resume(0, seat=r.seat)
             check_invariants(self.g)
 
+    def open_seats(self) -> list[int]:
+        """The seats asked right now (several when a settlement asks them together)."""
+        return [r.seat for r in self.g.open]
+
     def expect(self, kind: str, seat: int | None = None) -> RequestSpec:
+        """The open request (of `seat`, when given: requests may be open for several seats)."""
         r = self.req
-        assert r.kind == kind, f"expected a {kind!r} request, got {r.kind!r} {r.options} {r.info}"
         if seat is not None:
-            assert r.seat == seat, f"expected seat {seat} to be asked, got seat {r.seat}"
+            mine = next((o for o in self.g.open if o.seat == seat), None)
+            assert mine is not None, (
+                f"expected seat {seat} to be asked, got seats {self.open_seats()} ({r.kind})"
+            )
+            r = mine
+        assert r.kind == kind, f"expected a {kind!r} request, got {r.kind!r} {r.options} {r.info}"
+        self._focus = r
         return r
 
     def option_index(self, pred: Callable[[Any], bool]) -> int:
-        for i, o in enumerate(self.req.options):
+        req = self._focus if self._focus is not None and self._focus in self.g.open else self.req
+        for i, o in enumerate(req.options):
             if pred(o):
                 return i
-        raise AssertionError(f"no matching option in {self.req.kind}: {self.req.options}")
+        raise AssertionError(f"no matching option in {req.kind}: {req.options}")
 
     def play(
         self, name: str, *targets: int, seat: int | None = None, card_id: int | None = None
@@ -171,11 +191,12 @@ class Table:
     def until(self, kind: str, seat: int | None = None, limit: int = 200) -> Table:
         """Reply defaults until a request of `kind` (for `seat`) is pending."""
         for _ in range(limit):
-            r = self.step.request
-            if r is None:
+            if not self.g.open:
                 raise AssertionError(f"game ended before a {kind!r} request: {self.g.outcome}")
-            if r.kind == kind and (seat is None or r.seat == seat):
-                return self
+            for r in self.g.open:
+                if r.kind == kind and (seat is None or r.seat == seat):
+                    self._focus = r
+                    return self
             self.default()
         raise AssertionError(f"no {kind!r} request within {limit} replies")
 

@@ -160,13 +160,22 @@ def test_nullification_window_without_concealing_asks_only_holders() -> None:
 def test_nullification_chain_asks_every_living_seat_in_each_window() -> None:
     t = nullify_table(True, holder=2)
     t.play("ex_nihilo")
+    t.new()
+    # one window: every living seat is asked at once, in action order from the current player
+    assert t.open_seats() == [1, 2, 4, 0]
     t.respond(None, seat=1)
     assert [o["kind"] for o in t.expect("respond", 2).options] == ["card", "decline"]
     t.respond("nullification", seat=2)
+    # the window waits for every answer: nothing was used yet
+    assert t.open_seats() == [4, 0] and not of(t.new(), "use")
+    t.respond(None, seat=0)
+    t.respond(None, seat=4)
     # the window against the Nullification: every living seat again, seat 2 (who has none
     # left) included, from the current player
+    assert [u["card"]["name"] for u in of(t.new(), "use")] == ["nullification"]
     r = t.expect("respond", 1)
     assert r.info["against"] == "nullification" and r.info["target"] == 2
+    assert t.open_seats() == [1, 2, 4, 0]
     assert asks(t) == [(1, "nullify"), (2, "nullify"), (4, "nullify"), (0, "nullify")]
     ev = t.new()
     assert [c["target"] for c in of(ev, "cancelled")] == [1]
@@ -342,9 +351,10 @@ def test_who_is_asked_does_not_depend_on_the_hands() -> None:
 class Watch:
     """Follows one game (its events, then the pending request) and checks each response window:
 
-    - a Nullification window asks the living seats in action order from the current player
-      (from the target between turns) until one uses a Nullification, and a trick's effect on
-      a target follows a complete chain of windows about it that did not cancel it;
+    - a Nullification window asks every living seat at once, in action order from the current
+      player (from the target between turns); when all have answered, the first in that order
+      who said yes uses his Nullification; a trick's effect on a target follows a complete
+      chain of windows about it that did not cancel it;
     - a dying round asks every living seat in that order (a seat may be asked again after
       using a Peach) until the seat is saved, or all of them before the death;
     - whoever takes damage from a Slash, Duel or AoE was the last seat asked, for that card
@@ -355,7 +365,8 @@ class Watch:
     st: State
     window: list[int] = field(default_factory=list)  # seats still to ask in the open window
     key: tuple[int, str] | None = None  # (target, against) of the open window
-    last: int | None = None  # the last seat asked in the open window
+    order: list[int] = field(default_factory=list)  # the open window's seats, in action order
+    yes: dict[int, bool] = field(default_factory=dict)  # each asked seat's answer so far
     chain: list[Any] | None = None  # [root target, root card, Nullifications used, open]
     targets: dict[str, set[int]] = field(default_factory=dict)  # AoE / Duel targets to come
     dying: tuple[int, list[int], list[int]] | None = None  # (seat, order, asked)
@@ -389,7 +400,9 @@ class Watch:
         if kind == "use":
             name = d["card"]["name"]
             if name == "nullification":
-                assert self.key is not None and d["seat"] == self.last and self.chain is not None
+                assert self.key is not None and self.chain is not None and self.window == []
+                first = next(s for s in self.order if self.yes.get(s))
+                assert d["seat"] == first, (d["seat"], self.order, self.yes)
                 self.chain[2] += 1
                 self.key, self.window = None, []  # next: a window against this Nullification
             elif name == "slash":
@@ -457,10 +470,17 @@ class Watch:
                 self.helpers = (reason, eligible, [])
             _again(self.helpers[2], r.seat)
 
+    def answer(self, r: RequestSpec, choice: Any) -> None:
+        if r.kind == "respond" and r.info.get("reason") == "nullify":
+            self.yes[r.seat] = choice != len(r.options) - 1
+
     def nullify(self, seat: int, on: int, against: str) -> None:
-        if self.key is not None and self.window and (on, against) == self.key:
+        if self.key is not None and (on, against) == self.key and seat in self.yes:
+            pass  # asked again in the same window (back from choosing a conversion's cards)
+        elif self.key is not None and self.window and (on, against) == self.key:
             assert seat == self.window[0], f"seat {self.window[0]} skipped in {self.key}"
             self.window.pop(0)
+            self.yes[seat] = False
         else:
             self.close_window()
             order = order_from_current(self.st, on)
@@ -470,9 +490,9 @@ class Watch:
                 assert c is not None and c[3], "a window against a Nullification nobody used"
             else:
                 self.chain = [on, against, 0, True]
-            self.key, self.window = (on, against), order[1:]
+            self.key, self.window, self.order = (on, against), order[1:], order
+            self.yes = {seat: False}
             self.windows += 1
-        self.last = seat
 
 
 def _again(asked: list[int], seat: int) -> None:
@@ -493,10 +513,14 @@ def play_watched(seed: int, conceal: bool = True) -> Watch:
     while True:
         for ev in step.events:
             w.event(ev.kind, ev.data)
-        if step.request is None:
+        for r in step.asked:
+            w.request(r)
+        r = step.request
+        if r is None:
             break
-        w.request(step.request)
-        step = g.resume(random_legal(step.request, rng))
+        choice = random_legal(r, rng)
+        w.answer(r, choice)
+        step = g.resume(choice, seat=r.seat)
     assert audit_game(g) == []
     return w
 

@@ -165,7 +165,10 @@ def test_nullification_cancels_and_asks_in_action_order_row2() -> None:
         )
     )
     t.play("dismantlement", 2)
-    r = t.expect("respond", 1)  # seat 0 has none; seat 1 comes before seat 2
+    t.new()
+    # seat 0 has none; seats 1 and 2 are asked together
+    assert t.open_seats() == [1, 2]
+    r = t.expect("respond", 1)
     assert r.info == {
         "card": "nullification",
         "mode": "use",
@@ -174,7 +177,11 @@ def test_nullification_cancels_and_asks_in_action_order_row2() -> None:
         "target": 2,
         "against": "dismantlement",
     }
+    # both say yes, seat 2 first in time: seat 1's comes first in action order and is used
+    t.respond("nullification", seat=2)
     t.respond("nullification", seat=1)
+    assert [u["seat"] for u in of(t.new(), "use")] == [1]
+    assert t.hand_names(2) == ["nullification", "dodge"]  # seat 2's answer lapsed
     # the chain: a window against seat 1's Nullification; seat 2 may answer it
     r = t.expect("respond", 2)
     assert r.info["against"] == "nullification"

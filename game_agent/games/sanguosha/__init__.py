@@ -42,7 +42,9 @@ from game_agent.games.sanguosha.use import CardRule
 from protocol.registry import GameSchema
 from protocol.schemas.sanguosha import SCHEMA
 
-VERSION = "3"  # 3: conceal_responses (on by default) asks more seats
+# 3: conceal_responses (on by default) asks more seats; 4: general selection and Nullification
+# windows ask their seats together
+VERSION = "4"
 MODES = ("identity", "1v1")
 KEYS = {
     "mode",

@@ -1,9 +1,11 @@
 """Nullification windows and chains (§2.4, §6 rows 2-4).
 
-One window per pending trick effect (per target). Deterministic asking: every living seat in
-action order from the current player is offered the chance (`use.ask_card`: with
-`conceal_responses` each one is asked, a seat without a Nullification with only `decline`;
-without it only the seats that can produce one are asked); the first "yes" takes effect and
+One window per pending trick effect (per target). Every living seat is offered the chance at
+the same time (`g.together`: one deadline for the window, not one per seat; `use.ask_card`:
+with `conceal_responses` each one is asked, a seat without a Nullification with only
+`decline`; without it only the seats that can produce one are asked). When all have answered,
+the first "yes" in action order from the current player takes effect (§6 row 2's reading for
+a deterministic engine); the other answers lapse, their cards stay in hand. The Nullification
 opens a new window against itself. The original effect is cancelled iff an odd number of
 Nullifications were used in the chain.
 """
@@ -30,16 +32,26 @@ def window(g: Game, card: VCard, target: int, user: int | None) -> Settlement:
     against = card.name
     on = target
     while True:
-        responder = None
-        vc = None
         order = order_from_current(st, on)
-        for seat in order:
-            vc = yield from ask_card(
-                g, seat, "nullification", "use", "nullify", source=user, target=on, against=against
-            )
-            if vc is not None:
-                responder = seat
-                break
+        answers: list[VCard | None] = yield g.together(
+            [
+                ask_card(
+                    g,
+                    seat,
+                    "nullification",
+                    "use",
+                    "nullify",
+                    source=user,
+                    target=on,
+                    against=against,
+                )
+                for seat in order
+            ]
+        )
+        responder, vc = next(
+            ((seat, a) for seat, a in zip(order, answers, strict=True) if a is not None),
+            (None, None),
+        )
         if responder is None or vc is None:
             return cancelled
         use = CardUse(responder, vc, [])

@@ -104,10 +104,18 @@ def identity_setup(g: Game) -> Settlement:
     # nothing about the next seat's secret offer
     g.rng.shuffle(pool)
     per = 2 if n >= 10 else 3
+    others = action_order(st, lord)[1:]
+    offers = [pool[i * per : (i + 1) * per] for i in range(len(others))]
+    # Every other seat chooses at the same time (one deadline for all, not one each); the
+    # choices are then recorded in action order.
+    chosen_all = yield g.together(
+        [
+            choose_general(g, seat, offer, "identity")
+            for seat, offer in zip(others, offers, strict=True)
+        ]
+    )
     picks: dict[int, str] = {}
-    for seat in action_order(st, lord)[1:]:
-        offer, pool = pool[:per], pool[per:]
-        pick = yield from choose_general(g, seat, offer, "identity")
+    for seat, pick in zip(others, chosen_all, strict=True):
         picks[seat] = pick
         g.emit(
             "general_chosen",
