@@ -1,15 +1,12 @@
-"""A line-based human console for one seat: shows the seat's view as it arrives, lists the legal
-options of each request numbered, and reads a choice.
+"""The line console for one seat (`sgs play`, the `--plain` mode): tells the game as it happens in
+sentences, says what each request asks with its options numbered, and reads the answer.
 
-Answers, by request form:
-  choice   one index, e.g. ``2``
-  subset   space-separated indices in increasing order, e.g. ``0 3`` (empty line = none,
-           when that is allowed)
-  product  one index per axis, space-separated, e.g. ``4 1 0``
-  arrange  every item once, pile by pile in order, piles separated by ``/``, e.g. ``2 0 / 1``
-           (items 2 then 0 on the first pile, item 1 on the second)
-and, for any form: ``d`` takes the request's default, ``c`` cancels (when the request allows
-it), ``?`` shows the request again.
+Answering: options that designate a player (the targets of a card, a skill's "to whom?") are
+chosen by the player's seat number; every other option by the number shown before it (its
+index). Harmony's placement takes a cell, a role and an element by name (`c/F A f`), or one
+index per part. `d` takes the default, `c` cancels or declines when allowed, `?` repeats the
+request. Commands at any prompt: `hand`, `table`, `help`, `card NAME`, `general NAME`. The
+full text is `HELP` below (what `help` prints).
 
 The console keeps polling the connection while it waits for a line, so heartbeats flow and
 events keep arriving while the human thinks.
@@ -18,6 +15,7 @@ events keep arriving while the human thinks.
 from __future__ import annotations
 
 import os
+import re
 import select
 from collections.abc import Callable
 from typing import Any, TextIO
@@ -26,7 +24,53 @@ from protocol.choices import SEPARATOR, Choice, RequestSpec, check_choice
 from protocol.errors import ProtocolError
 from protocol.messages import Bye, Error, EventMsg, RequestMsg, Welcome
 from protocol.registry import GameSchema, Renderer, get_schema
-from user_agent.client import Client
+from user_agent.bot import View
+from user_agent.client import REWOUND, Client
+from user_agent.views import for_game
+from user_agent.words.harmony_board import ELEMENTS, ROLES, board_lines, legend_lines
+from user_agent.words.names import (
+    card_name,
+    card_text,
+    faction_name,
+    find_card,
+    find_general,
+    general_name,
+    general_text,
+    phase_name,
+    plain,
+    role_name,
+    skill_name,
+    word,
+)
+from user_agent.words.narrate import Narrator
+from user_agent.words.requests import RequestWords, describe
+from user_agent.words.tables import SLOT_NAMES
+
+HELP = """\
+How to answer:
+  * Options that designate a player (the targets of a card, a skill's 'to whom?') are chosen
+    by the player's SEAT NUMBER: with '2) seat 2 (Guan Yu)' listed, type 2. Every other option
+    is chosen by the number shown before it.
+  * Choose-one requests take one number; choose-several requests take numbers separated by
+    spaces (an empty line chooses none, when that is allowed).
+  * Harmony's placement takes a cell, a role and an element, e.g. 'c/F A f' or 'c/F Af'
+    (cells are named as in the rules: lane a to e, row F front, M middle, B back); three
+    numbers, one per part, also work.
+  * Arranging cards into piles: every card number once, pile by pile, piles separated by '/',
+    e.g. '2 0 / 1' (cards 2 then 0 on the first pile, card 1 on the second).
+  * 'd' takes the default (said in words with each request); 'c' cancels or declines when the
+    request allows it; '?' shows the request again.
+Commands, at any prompt:
+  hand            your cards
+  table           every seat: general, faction, HP, hand size, equipment, judgement area,
+                  role when known, marks; whose turn and phase (Harmony: the board)
+  card NAME       what a card does, e.g. 'card snatch'
+  general NAME    a general's skills, e.g. 'general guan yu'
+  help            this text"""
+COMMANDS = ("hand", "table", "help", "card", "general")
+
+
+# --- the earlier, index-only forms (kept for callers that use them directly) -------------------
 
 
 def _show(value: Any) -> str:
@@ -40,8 +84,8 @@ def _show(value: Any) -> str:
 def describe_request(
     req: RequestSpec, option: Callable[[str, Any], str] | None = None
 ) -> list[str]:
-    """The request as numbered lines for a person (`option` renders one option, if the game
-    has a renderer for its options)."""
+    """The request as numbered lines in its raw form (indices only). The console itself uses
+    `request_lines`, which says it in words."""
 
     def show(o: Any) -> str:
         if option is not None:
@@ -76,7 +120,7 @@ def describe_request(
 
 
 def parse_answer(req: RequestSpec, line: str) -> tuple[Choice, str | None]:
-    """Turn a typed line into a choice; the second item is an error to show, or None."""
+    """Turn a typed line of indices into a choice; the second item is an error, or None."""
     text = line.strip().lower()
     if text == "d":
         return req.default, None
@@ -99,6 +143,193 @@ def parse_answer(req: RequestSpec, line: str) -> tuple[Choice, str | None]:
     return choice, reason
 
 
+# --- the request in words, and answers by seat number or name ---------------------------------
+
+
+def request_lines(req: RequestSpec, w: RequestWords) -> list[str]:
+    """The request for a person: the question, the options (keyed by seat number where they
+    designate seats), the default and how to answer."""
+    lines = [f"--- your decision #{req.id}: {w.title}"]
+    if req.form == "product":
+        for n, (name, axis) in enumerate(zip(w.axis_names, w.axes, strict=False)):
+            opts = "  ".join(f"{i}) {label}" for i, label in enumerate(axis))
+            lines.append(f"  axis {n}: {name}  {opts}")
+    else:
+        if req.form == "arrange":
+            lines.append("  piles, in order: " + " / ".join(w.piles))
+        for i, label in enumerate(w.options):
+            key = w.option_seats[i] if w.by_seat else i
+            lines.append(f"  {key}) {label}")
+    lines.append(f"default: {w.default}")
+    lines.append(f"how: {w.hint}; '?' shows this again, 'help' explains")
+    return lines
+
+
+_PIECE = re.compile(r"^([TWAM])([wfel])$")
+_CELL = re.compile(r"^([a-eA-E])/?([FMBfmb])$")
+_ROLE_WORDS = {n.lower(): k for k, (n, _d, _h) in ROLES.items()}
+_ELEMENT_WORDS = {n.lower(): k for k, n in ELEMENTS.items()}
+
+
+def _placement(req: RequestSpec, text: str) -> tuple[Choice, str | None]:
+    """Harmony's cell x role x element by name (`c/F A f`, `cF Af`, `c/M titan water`)."""
+    cells = [str(c) for c in req.options[0]]
+    roles = [str(r) for r in req.options[1]]
+    elements = [str(e) for e in req.options[2]]
+    cell = role = element = None
+    for token in text.replace(",", " ").split():
+        piece = _PIECE.match(token)
+        cell_m = _CELL.match(token) if "/" in token or not piece else None
+        if piece:
+            role, element = piece.group(1), piece.group(2)
+        elif cell_m:
+            cell = f"{cell_m.group(1).lower()}/{cell_m.group(2).upper()}"
+        elif token in ROLES:
+            role = token
+        elif token in ELEMENTS:
+            element = token
+        elif token.lower() in _ROLE_WORDS:
+            role = _ROLE_WORDS[token.lower()]
+        elif token.lower() in _ELEMENT_WORDS:
+            element = _ELEMENT_WORDS[token.lower()]
+        else:
+            return None, (
+                f"type numbers, or a cell, a role and an element (e.g. 'c/F A f'): "
+                f"{token!r} is none of these"
+            )
+    missing = [n for n, v in (("a cell", cell), ("a role", role), ("an element", element)) if not v]
+    if missing:
+        return None, "give " + " and ".join(missing) + " (e.g. 'c/F A f')"
+    if cell not in cells:
+        return None, f"{cell} is not an empty cell of your field"
+    if role not in roles or element not in elements:
+        return None, "that piece cannot be placed"
+    return [cells.index(str(cell)), roles.index(str(role)), elements.index(str(element))], None
+
+
+def read_answer(req: RequestSpec, w: RequestWords, line: str) -> tuple[Choice, str | None]:
+    """A typed answer -> a choice; the second item is an error to show, or None. Options that
+    designate seats are answered by seat number; others by index."""
+    text = line.strip()
+    if text.lower() == "d":
+        return req.default, None
+    if text.lower() == "c":
+        return None, None if req.cancel else "this request cannot be cancelled"
+    numeric = all(t.lstrip("-").isdigit() for t in text.replace(",", " ").split())
+    if req.form == "product" and w.axis_names == ["cell", "role", "element"] and not numeric:
+        return _placement(req, text)
+    if not w.by_seat:
+        answer, error = parse_answer(req, text)
+        if error is not None and not numeric:
+            error = "type numbers separated by spaces, 'd', 'c', or a command ('help' lists them)"
+        return answer, error
+    try:
+        numbers = [int(t) for t in text.replace(",", " ").split()]
+    except ValueError:
+        return None, "type seat numbers separated by spaces, 'd' or 'c'"
+    seats = list(w.option_seats)
+    wrong = [n for n in numbers if n not in seats]
+    if wrong:
+        listed = ", ".join(str(s) for s in seats)
+        return None, f"seat {wrong[0]} is not one of the choices (seats {listed})"
+    indices = [seats.index(n) for n in numbers]
+    choice: Choice
+    if req.form == "choice":
+        if len(indices) != 1:
+            return None, "type one seat number"
+        choice = indices[0]
+    else:
+        choice = sorted(indices)
+    return choice, check_choice(req, choice)
+
+
+# --- what the seat knows, on demand ------------------------------------------------------------
+
+
+def hand_lines(game: str, view: Any) -> list[str]:
+    if game == "harmony":
+        return ["Harmony has no hand: your pieces are on the board ('table' shows it)"]
+    hand = list(getattr(view, "hand", []))
+    if not hand:
+        return ["your hand is empty"]
+    return [f"your hand ({len(hand)}): " + ", ".join(card_name(c) for c in hand)]
+
+
+def _seat_line(view: Any, seat: int) -> list[str]:
+    info = view.seats[seat]
+    head = f"seat {seat}"
+    if seat == view.seat:
+        head += " (you)"
+    bits = []
+    if info.general:
+        g = general_name(info.general)
+        bits.append(f"{g}, {faction_name(info.faction)}" if info.faction else g)
+    bits.append(f"{info.hp}/{info.max_hp} HP" if info.max_hp else "no general yet")
+    bits.append(f"{info.hand_count} in hand")
+    if info.role:
+        bits.append(role_name(info.role))
+    if not info.alive:
+        bits.append("dead")
+    if info.face_down:
+        bits.append("face down")
+    lines = [f"{head}: " + ", ".join(bits)]
+    if info.equip:
+        equip = ", ".join(
+            f"{SLOT_NAMES.get(slot, plain(slot))} {card_name(c)}" for slot, c in info.equip.items()
+        )
+        lines.append(f"    equipment: {equip}")
+    if info.judge:
+        judged = ", ".join(
+            card_name(c)
+            + (
+                f" as {card_name(info.judge_as[c['id']])}"
+                if info.judge_as.get(c["id"], c["name"]) != c["name"]
+                else ""
+            )
+            for c in info.judge
+        )
+        lines.append(f"    judgement area: {judged}")
+    marks = {k: v for k, v in info.marks.items() if v not in (None, False, 0)}
+    if marks:
+        shown = [word(k) if v is True else f"{word(k)} {v}" for k, v in marks.items()]
+        lines.append("    marks: " + ", ".join(shown))
+    if info.skills:
+        lines.append("    skills: " + ", ".join(skill_name(s) for s in info.skills))
+    return lines
+
+
+def table_lines(game: str, view: Any) -> list[str]:
+    if game == "harmony":
+        lines = [f"round {getattr(view, 'round', 0)}"]
+        lines += board_lines(view)
+        dmg = getattr(view, "damage_to", None)
+        if dmg:
+            lines.append(f"last attack phase: South took {dmg[0]}, North took {dmg[1]}")
+        return lines
+    seats = getattr(view, "seats", None)
+    if not isinstance(seats, list):
+        return ["nothing is known about the table yet"]
+    lines = []
+    for s in range(len(seats)):
+        lines += _seat_line(view, s)
+    if view.current >= 0:
+        phase = f", {phase_name(view.phase)} phase" if view.phase else ""
+        lines.append(f"round {view.round}: seat {view.current}'s turn{phase}")
+    lines.append(f"draw pile: {view.draw_count} cards; discard pile: {len(view.discard)} cards")
+    return lines
+
+
+def lookup_lines(command: str, name: str) -> list[str]:
+    if not name:
+        example = "snatch" if command == "card" else "guan yu"
+        return [f"! type '{command} NAME', e.g. '{command} {example}'"]
+    if command == "card":
+        kid = find_card(name)
+        return card_text(kid).split("\n") if kid else [f"! no card is called {name!r}"]
+    gid = find_general(name)
+    return general_text(gid).split("\n") if gid else [f"! no general is called {name!r}"]
+
+
 class Console:
     def __init__(
         self,
@@ -111,29 +342,52 @@ class Console:
         self.out = out
         self.schema: GameSchema | None = None
         self._line: Renderer | None = None
-        self._option: Callable[[str, Any], str] | None = None
+        self.game = ""
+        self.seat = -1
+        self.seats = 0
+        self.view: View | None = None
+        self.narrator: Narrator | None = None
         self.pending: RequestSpec | None = None
+        self.words: RequestWords | None = None
+        self._legend_shown = False
         self._buffer = ""
 
     def start(self, welcome: Welcome) -> None:
+        self.game, self.seat, self.seats = welcome.game, welcome.seat, welcome.seats
         try:
             self.schema = get_schema(welcome.game)
             self._line = self.schema.renderer()
-            self._option = self.schema.render_option
         except ProtocolError:
             self.schema = None
+        self._fresh_view()
+        where = f" ({'South' if welcome.seat == 0 else 'North'})" if self.game == "harmony" else ""
         self.out(
-            f"seat {welcome.seat} of {welcome.seats} at {welcome.game} "
-            f"(table {welcome.table!r}); waiting for the game"
+            f"seat {welcome.seat}{where} of {welcome.seats} at {welcome.game} "
+            f"(table {welcome.table!r}); waiting for the game ('help' at any prompt)"
         )
 
-    def render(self, kind: str, data: dict[str, Any]) -> str:
+    def _fresh_view(self) -> None:
+        self.view = for_game(self.game, self.seat, self.seats)
+        if self.game in ("sanguosha", "harmony"):
+            self.narrator = Narrator(self.game, self.seats)
+
+    def render(self, kind: str, data: dict[str, Any]) -> str | None:
+        """One event as a sentence (None: bookkeeping, not shown)."""
+        if self.narrator is not None:
+            try:
+                text = self.narrator.event(kind, data)
+            except Exception:  # words must never take the console down
+                text = None
+            else:
+                if kind == "game_over":
+                    return f"=== game over: {text}"
+                return text
         if self._line is not None:
             try:
                 return self._line(kind, data)
-            except Exception:  # a renderer must never take the console down
+            except Exception:
                 pass
-        return f"{kind} " + " ".join(f"{k}={_show(v)}" for k, v in data.items())
+        return f"{plain(kind)}: " + ", ".join(f"{plain(k)} {_show(v)}" for k, v in data.items())
 
     def run(self) -> int:
         fd = self.inp.fileno()
@@ -157,23 +411,42 @@ class Console:
                 continue
             self._answer(line)
 
+    def _describe(self, req: RequestSpec) -> RequestWords:
+        return describe(self.game, req, self.view)
+
+    def _show_request(self) -> None:
+        req, w = self.pending, self.words
+        if req is None or w is None:
+            return
+        if self.game == "harmony":
+            self.out("\n".join(board_lines(self.view, legend=not self._legend_shown)))
+            self._legend_shown = True
+        for line in request_lines(req, w):
+            self.out(line)
+
     def _show(self, msg: EventMsg | RequestMsg | Error | Bye) -> bool:
         """Print one incoming message; True when the game is over."""
         if isinstance(msg, EventMsg):
-            self.out(f"[{msg.seq}] {self.render(msg.kind, msg.data)}")
+            if self.view is not None:
+                self.view.apply(msg.kind, msg.data)
+            text = self.render(msg.kind, msg.data)
+            if text is not None:
+                self.out(text)
         elif isinstance(msg, RequestMsg):
             try:
                 self.pending = RequestSpec(**msg.request)
             except TypeError:
                 self.out("! the server sent a malformed request")
                 return False
-            for line in describe_request(self.pending, self._option):
-                self.out(line)
+            self.words = self._describe(self.pending)
+            self._show_request()
             if msg.deadline > 0:
                 self.out(f"(you have {msg.deadline:g} s)")
             self.out("> ")
         elif isinstance(msg, Error):
-            self.out(f"! {msg.code}: {msg.message}")
+            if msg.code == REWOUND:
+                self._fresh_view()  # the events come again from the start
+            self.out(f"! {plain(msg.code)}: {msg.message}")
             if msg.code == "deadline" and self.pending and self.pending.id == msg.ref:
                 self.pending = None
         elif isinstance(msg, Bye):
@@ -198,20 +471,44 @@ class Console:
         line, _, self._buffer = self._buffer.partition("\n")
         return line + "\n"
 
+    def command(self, line: str) -> list[str] | None:
+        """The output of a console command (`hand`, `table`, `help`, `card X`, `general X`),
+        or None when the line is not a command."""
+        head, _, rest = line.strip().partition(" ")
+        head = head.lower()
+        if head not in COMMANDS:
+            return None
+        if head == "hand":
+            return hand_lines(self.game, self.view)
+        if head == "table":
+            return table_lines(self.game, self.view)
+        if head == "help":
+            extra = legend_lines() if self.game == "harmony" else []
+            return HELP.split("\n") + extra
+        return lookup_lines(head, rest.strip())
+
     def _answer(self, line: str) -> None:
-        req = self.pending
-        if req is None:
+        req, w = self.pending, self.words
+        shown = self.command(line)
+        if shown is not None:
+            for text in shown:
+                self.out(text)
+            if req is not None:
+                self.out("> ")
+            return
+        if req is None or w is None:
             if line.strip():
                 self.out("(no decision is pending)")
             return
         if line.strip() == "?":
-            for text in describe_request(req, self._option):
-                self.out(text)
+            self._show_request()
+            self.out("> ")
             return
-        choice, error = parse_answer(req, line)
+        choice, error = read_answer(req, w, line)
         if error is not None:
             self.out(f"! {error}")
             self.out("> ")
             return
         self.client.reply(req.id, choice)
         self.pending = None
+        self.words = None

@@ -106,6 +106,8 @@ def _play_option(c: _Ctx, o: Any) -> str:
         return f"use the skill {skill_name(str(o.get('skill', '')), c.lang)}"
     card = o.get("card")
     targets = list(o.get("targets") or [])
+    if targets == [c.req.seat]:
+        targets = []  # a card on oneself (Ex Nihilo, Peach, Lightning) names no target
     if kind == "view_as" and isinstance(card, dict):
         what = kind_name(str(card.get("name", "")), c.lang)
         return f"{what} by {skill_name(str(o.get('skill', '')), c.lang)}" + _targets_words(
@@ -262,7 +264,8 @@ def _respond_title(c: _Ctx) -> str:
     if reason == "nullify":
         against = kind_name(str(i.get("against", "")), c.lang)
         on = "" if tgt is None else f" on {c.who(tgt)}"
-        return f"{cap(c.seats.whose(src))} {against} is about to take effect{on}: use a {card}?"
+        whose = "The" if src is None else cap(c.seats.whose(src))
+        return f"{whose} {against} is about to take effect{on}: use a {card}?"
     if reason == "collateral":
         return f"Collateral: use a Slash on {c.who(tgt)}, or give your weapon away."
     if reason == "blade":
