@@ -45,6 +45,7 @@ def test_sim_log_dir_refuses_to_overwrite_an_existing_log(tmp_path: Path) -> Non
     assert len(before) == 2
     again = subprocess.run(sgs, capture_output=True, text=True, timeout=120)
     assert again.returncode == 2
-    assert "exists" in again.stderr
-    assert "Traceback" not in again.stderr
+    lines = again.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), again.stderr
+    assert lines[0].endswith("exists; sim never overwrites a log")
     assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
