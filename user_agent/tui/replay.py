@@ -28,7 +28,7 @@ from user_agent.tui import words
 from user_agent.tui.base import TableApp
 from user_agent.tui.table import Table
 
-LOG_TAIL = 200  # log lines shown at a position
+LOG_TAIL = 80  # log lines written when jumping (one step forward appends one)
 
 TURN_EVENTS = {"turn", "round_started"}  # a Sanguosha turn, a Harmony round
 
@@ -187,10 +187,18 @@ class ReplayApp(TableApp):
 
     def goto(self, pos: int) -> None:
         pos = max(0, min(pos, len(self.timeline)))
+        log = self.query_one("#log", RichLog)
         if pos == self.pos + 1:
             self.timeline.apply(self.table, self.pos)
+            line = self.timeline.steps[self.pos].line
+            if line:
+                log.write(Text(line))
         elif pos != self.pos:
             self.table = self.timeline.table_at(pos)
+            log.clear()
+            for s in self.timeline.steps[max(0, pos - LOG_TAIL) : pos]:
+                if s.line:
+                    log.write(Text(s.line))
         self.pos = pos
         self.refresh_table()
         self.show_position()
@@ -265,11 +273,6 @@ class ReplayApp(TableApp):
                 self._show_request(t, step.request, step.decision)
         t.append("\n→/← step · ]/[ decision · }/{ turn · n/t jump · ? help", "dim")
         self.query_one("#replay", ReplayPanel).update(t)
-        log = self.query_one("#log", RichLog)
-        log.clear()
-        for s in tl.steps[max(0, self.pos - LOG_TAIL) : self.pos]:
-            if s.line:
-                log.write(Text(s.line))
 
     def _show_request(self, t: Text, req: RequestSpec, decision: Decision) -> None:
         said = words.describe(self.game, req, self.table.view, self.lang)
