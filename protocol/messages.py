@@ -3,9 +3,10 @@
 On the wire each message is one msgpack map whose ``"t"`` field names its type; the other keys
 are the fields below. `protocol.codec` turns bytes into these records strictly.
 
-Agent -> game agent: hello, auth, reply, resync, heartbeat, bye; join, status (the lobby).
+Agent -> game agent: hello, auth, reply, resync, heartbeat, bye; join, status (the lobby);
+spectate (a spectator's catch-up).
 Game agent -> agent: challenge, welcome, event, request, error, heartbeat, bye; queued, seated,
-tables (the lobby).
+tables (the lobby); spectated (the end of a catch-up).
 
 The seat handshake (protocol 3) never sends the token: `hello` carries the agent's nonce, the
 server proves it knows the token (`challenge.proof`) before the agent proves it (`auth.proof`);
@@ -123,6 +124,28 @@ class Tables:
 
 
 @dataclass(frozen=True, slots=True)
+class Spectate:
+    """A spectator that joins mid-game asks for the table's public events after `last_seq`
+    (-1: all of them). The server answers with those events (the spectator stream's `event`
+    messages, same seqs), then `spectated`. No seat, no token: the public stream only."""
+
+    TYPE: ClassVar[str] = "spectate"
+    version: int
+    table: str
+    last_seq: int
+
+
+@dataclass(frozen=True, slots=True)
+class Spectated:
+    """The end of a catch-up: the events up to `last_seq` were sent; the spectator stream
+    goes on from `last_seq + 1`."""
+
+    TYPE: ClassVar[str] = "spectated"
+    table: str
+    last_seq: int
+
+
+@dataclass(frozen=True, slots=True)
 class EventMsg:
     """One event as this seat may see it. `seq` counts this seat's events from 0 without gaps."""
 
@@ -196,6 +219,8 @@ Message = (
     | Seated
     | Status
     | Tables
+    | Spectate
+    | Spectated
 )
 
 MESSAGE_TYPES: dict[str, type[Any]] = {
@@ -217,10 +242,14 @@ MESSAGE_TYPES: dict[str, type[Any]] = {
         Seated,
         Status,
         Tables,
+        Spectate,
+        Spectated,
     )
 }
 # Sent by agents; the server answers any other type with `unexpected_type`.
-AGENT_TYPES = frozenset({"hello", "auth", "reply", "resync", "heartbeat", "bye", "join", "status"})
+AGENT_TYPES = frozenset(
+    {"hello", "auth", "reply", "resync", "heartbeat", "bye", "join", "status", "spectate"}
+)
 
 
 def _spec(annotation: str) -> Any:

@@ -31,13 +31,13 @@ from typing import Any
 import structlog
 import zmq
 
-from game_agent.engine import ConfigError
+from game_agent.engine import SPECTATOR, ConfigError
 from game_agent.games import available, load
 from game_agent.server.connections import Connections, connection_cap
 from game_agent.server.lobby import Lobby, QueueKey, Waiting
 from game_agent.server.ratelimit import LogBudget, RateLimiter
 from game_agent.server.seats import Seat
-from game_agent.server.table import CLOSED, Table
+from game_agent.server.table import CLOSED, RESYNC_EVENTS_PER_TOKEN, Table
 from protocol import handshake
 from protocol.codec import MAX_AGENT_MESSAGE_BYTES, MAX_MESSAGE_BYTES, decode, encode
 from protocol.errors import ProtocolError
@@ -53,6 +53,8 @@ from protocol.messages import (
     Reply,
     Resync,
     Seated,
+    Spectate,
+    Spectated,
     Status,
     Tables,
 )
@@ -405,6 +407,8 @@ class Server:
             self._join(identity, conn, msg)
         elif isinstance(msg, Status):
             self._send(identity, encode(self.status()))
+        elif isinstance(msg, Spectate):
+            self._spectate(identity, conn, msg)
         elif isinstance(msg, Bye) and session is None:
             self.handshakes.pop(identity, None)
             self._left_queue(identity)
@@ -430,6 +434,25 @@ class Server:
                 # a write to the OS per decision is cheap: send at once rather than at the end
                 # of the batch (with "disk", the fdatasync is shared by the whole batch)
                 self._flush_table(table)
+
+    def _spectate(self, identity: bytes, conn: int, msg: Spectate) -> None:
+        """A spectator's catch-up: the table's public events after `last_seq`, then
+        `spectated` (charged to the connection like a resync)."""
+        if not self._speaks(identity, -1, msg.version):
+            return
+        table = self._table_named(msg.table)
+        if table is None:
+            self._refuse(identity, -1, "unknown_table", f"no table {msg.table!r} here")
+            return
+        last = table.fanout.last_seq(SPECTATOR)
+        if not -1 <= msg.last_seq <= last:
+            self._refuse(identity, -1, "bad_seq", f"last_seq must be in -1..{last}")
+            return
+        missed = table.fanout.since(SPECTATOR, msg.last_seq)
+        for blob in missed:
+            self._send(identity, blob)
+        self._send(identity, encode(Spectated(table.name, last)))
+        self.per_conn.charge(conn, len(missed) / RESYNC_EVENTS_PER_TOKEN)
 
     def _speaks(self, identity: bytes, seat: int, version: int) -> bool:
         """Whether the peer speaks this server's protocol (it is told when not)."""
