@@ -74,6 +74,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return exc.exit_code
+    except KeyboardInterrupt:  # Ctrl-C where a command does not handle it: no traceback
+        print("interrupted", file=sys.stderr)
+        return 130
     except BrokenPipeError:  # e.g. `sgs replay FILE | head`: the reader left, not an error
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
