@@ -37,7 +37,7 @@ import shutil
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -76,6 +76,11 @@ class Format2Writer:
     def step(self, events: list[Event], req: RequestSpec) -> None:
         self.events(events)
         self.request(req)
+
+    def put_step(self, events: list[Event], asked: Sequence[RequestSpec]) -> None:
+        self.events(events)
+        for req in asked:
+            self.request(req)
 
     def decision(self, d: Decision) -> None:
         rec = ["d", d.id, d.seat, d.choice, d.timeout]
@@ -120,6 +125,9 @@ class WriteOnly:
         return None
 
     def step(self, events: list[Event], req: RequestSpec) -> None:
+        return None
+
+    def put_step(self, events: list[Event], asked: Sequence[RequestSpec]) -> None:
         return None
 
     def decision(self, d: Decision) -> None:

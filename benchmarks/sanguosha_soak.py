@@ -62,9 +62,7 @@ def play_one(
     decisions = 0
     while True:
         if writer is not None:
-            writer.events(step.events)
-            if step.request is not None:
-                writer.request(step.request)
+            writer.put_step(step.events, step.asked)
         if step.request is None:
             break
         if check_every:
