@@ -28,6 +28,10 @@ def reference(source: LocalSource) -> SanguoshaView:
     return view
 
 
+def visible(source: LocalSource) -> int:
+    return sum(view_for(ev, 0) is not None for ev in source.engine.events)
+
+
 def check_table(app: ConsoleApp, view: SanguoshaView) -> None:
     for seat, info in enumerate(view.seats):
         panel = shown(app.query_one(f"#seat-{seat}", SeatPanel))
@@ -59,6 +63,7 @@ async def test_several_sanguosha_turns_through_the_console() -> None:
         played_in_turn: dict[int, int] = {}
         while True:
             await wait_until(pilot, lambda: app.picker is not None or app.ended is not None)
+            await wait_until(pilot, lambda: app.table.events == visible(source))
             view = reference(source)
             if app.ended is not None or sum(e.kind == "turn" for e in source.engine.events) > 7:
                 break

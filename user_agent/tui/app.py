@@ -3,12 +3,14 @@ pending request, fed by a `Source` polled from a timer (never blocking Textual's
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Callable
 from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.binding import Binding, BindingType
+from textual.css.query import NoMatches
 from textual.widget import Widget
 from textual.widgets import RichLog
 
@@ -93,6 +95,10 @@ class ConsoleApp(TableApp):
     # --- the source ----------------------------------------------------------------------------
 
     def poll_source(self) -> None:
+        with contextlib.suppress(NoMatches):  # the app is closing: its widgets are gone
+            self._poll_source()
+
+    def _poll_source(self) -> None:
         try:
             items = self.source.poll()
         except Exception as exc:  # the game must not take the screen down with a traceback
@@ -138,11 +144,12 @@ class ConsoleApp(TableApp):
 
     def write_log(self, line: str) -> None:
         self.log_lines.append(line)
-        self.query_one("#log", RichLog).write(Text(line))
+        self.part("#log", RichLog).write(Text(line))
 
     def tick(self) -> None:
         if self.picker is not None and self.deadline_at is not None:
-            self.show_request()
+            with contextlib.suppress(NoMatches):
+                self.show_request()
 
     # --- the request panel ---------------------------------------------------------------------
 
@@ -156,7 +163,7 @@ class ConsoleApp(TableApp):
             waiting = f"the game is over ({self.ended})"
         else:
             waiting = "waiting for the other players…"
-        self.query_one("#request", RequestPanel).show(self.picker, self.seconds_left(), waiting)
+        self.part("#request", RequestPanel).show(self.picker, self.seconds_left(), waiting)
 
     def status_extra(self) -> str:
         if self.source.seat < 0:

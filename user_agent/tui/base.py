@@ -4,7 +4,7 @@ screen, and the texts shown on demand for seats and cards."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from rich.text import Text
 from textual.app import App, ComposeResult
@@ -25,6 +25,8 @@ from user_agent.tui.widgets import (
     SeatPanel,
     StatusLine,
 )
+
+W = TypeVar("W", bound=Widget)
 
 
 class HelpScreen(ModalScreen[None]):
@@ -102,30 +104,36 @@ class TableApp(App[int]):
     def side_panel(self) -> Widget:
         return Static("")
 
+    def part(self, selector: str, expect: type[W]) -> W:
+        """A widget of the table's screen, even while another screen (help, a prompt) is on
+        top of it."""
+        return self._table_screen.query_one(selector, expect)
+
     def on_mount(self) -> None:
+        self._table_screen = self.screen
         self.screen.add_class(self.game)
         if self.game != "harmony":
-            grid = self.query_one("#seats", Grid)
+            grid = self.part("#seats", Grid)
             cols = min(self.seats, 5)
             grid.styles.grid_size_columns = cols
             grid.styles.grid_size_rows = (self.seats + cols - 1) // cols
-        log = self.query_one("#log", RichLog)
+        log = self.part("#log", RichLog)
         log.border_title = "events"
         log.can_focus = False  # the arrows and Enter are the request's, never the log's
-        self.query_one("#info", InfoPanel).border_title = "about"
+        self.part("#info", InfoPanel).border_title = "about"
         self.refresh_table()
 
     def refresh_table(self) -> None:
-        self.query_one("#status", StatusLine).show(self.table, self.lang, self.status_extra())
+        self.part("#status", StatusLine).show(self.table, self.lang, self.status_extra())
         if self.game == "harmony":
             for s in range(self.seats):
-                self.query_one(f"#seat-{s}", HarmonySeat).show(self.table, self.lang)
-            self.query_one("#field", HarmonyField).show(self.table, self.lang, self.choosable())
+                self.part(f"#seat-{s}", HarmonySeat).show(self.table, self.lang)
+            self.part("#field", HarmonyField).show(self.table, self.lang, self.choosable())
         else:
             targets = self.targets()
             for s in range(self.seats):
-                self.query_one(f"#seat-{s}", SeatPanel).show(self.table, self.lang, targets.get(s))
-            self.query_one("#hand", HandPanel).show(self.table, self.lang, self.card_picks())
+                self.part(f"#seat-{s}", SeatPanel).show(self.table, self.lang, targets.get(s))
+            self.part("#hand", HandPanel).show(self.table, self.lang, self.card_picks())
 
     # hooks for the request panel (the console fills them)
     def status_extra(self) -> str:
@@ -143,7 +151,7 @@ class TableApp(App[int]):
     # --- texts on demand -----------------------------------------------------------------------
 
     def show_info(self, text: str) -> None:
-        self.query_one("#info", InfoPanel).update(Text(text))
+        self.part("#info", InfoPanel).update(Text(text))
 
     def seat_text(self, seat: int) -> str:
         if self.table.harmony is not None:

@@ -187,7 +187,7 @@ class ReplayApp(TableApp):
 
     def goto(self, pos: int) -> None:
         pos = max(0, min(pos, len(self.timeline)))
-        log = self.query_one("#log", RichLog)
+        log = self.part("#log", RichLog)
         if pos == self.pos + 1:
             self.timeline.apply(self.table, self.pos)
             line = self.timeline.steps[self.pos].line
@@ -272,7 +272,7 @@ class ReplayApp(TableApp):
             if step.request is not None and step.decision is not None:
                 self._show_request(t, step.request, step.decision)
         t.append("\n→/← step · ]/[ decision · }/{ turn · n/t jump · ? help", "dim")
-        self.query_one("#replay", ReplayPanel).update(t)
+        self.part("#replay", ReplayPanel).update(t)
 
     def _show_request(self, t: Text, req: RequestSpec, decision: Decision) -> None:
         said = words.describe(self.game, req, self.table.view, self.lang)
