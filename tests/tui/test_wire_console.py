@@ -1,0 +1,75 @@
+"""`sgs play`'s full-screen console over a real served table: `sgs serve` runs as a process
+(a bot process on the other seat), the console runs in process under the pilot with the wire
+Source (`user_agent.client.Client`)."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+from conftest import SIZE, shown, wait_until
+
+from replays import read_log, verify
+from user_agent.client import Client
+from user_agent.tui.app import ConsoleApp
+from user_agent.tui.source import WireSource
+from user_agent.tui.widgets import HarmonySeat, RequestPanel
+
+WIRE = Path(__file__).resolve().parents[1] / "wire"
+
+
+def wire_helpers() -> ModuleType:
+    """tests/wire/conftest.py (real processes on free ports), under a name of its own."""
+    spec = importlib.util.spec_from_file_location("wire_helpers", WIRE / "conftest.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["wire_helpers"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture
+def procs(tmp_path: Path) -> Iterator[Any]:
+    ps = wire_helpers().Procs(tmp_path)
+    yield ps
+    for p in ps.started:
+        p.kill()
+
+
+async def test_play_a_served_harmony_table_full_screen(procs: Any) -> None:
+    served = procs.serve("--game", "harmony", "--bots", "greedy,-", "--seed", "5")
+    client = Client(served.endpoint, 1, served.tokens[1], name="console")
+    welcome = client.connect()
+    source = WireSource(client, welcome)
+    app = ConsoleApp(source, poll=0.02)
+    answers = 0
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            while True:
+                await wait_until(
+                    pilot, lambda: app.picker is not None or app.ended is not None, 30.0
+                )
+                if app.ended is not None:
+                    break
+                panel = shown(app.query_one("#request", RequestPanel))
+                assert "time left: 30 s" in panel or "time left: 29 s" in panel
+                assert "North (you)" in shown(app.query_one("#seat-1", HarmonySeat))
+                await pilot.press("1", "1", "1" if answers % 2 else "2")
+                answers += 1
+            assert source.failure is None
+            assert app.table.over is not None  # the game_over event reached the table
+            assert "GAME OVER" in shown(app.query_one("#status"))
+            assert any(line.startswith("you answer:") for line in app.log_lines)
+    finally:
+        source.close()
+    assert served.proc.wait() == 0, served.proc.output()
+    log = read_log(served.log_path)
+    mine = [d for d in log.decisions if d.seat == 1]
+    assert len(mine) == answers >= 4
+    assert not any(d.timeout for d in mine)  # every answer came from the keys, in time
+    assert verify(served.log_path).ok
