@@ -57,7 +57,7 @@ class TableApp(App[int]):
     #seats { height: auto; grid-gutter: 0 1; }
     #middle { height: 1fr; }
     #left { width: 1fr; min-width: 30; }
-    .harmony #left { width: 52; }
+    .harmony #left { width: 58; }
     #log { width: 2fr; border: round $secondary; }
     #side { width: 1fr; min-width: 36; }
     """

@@ -132,6 +132,8 @@ class LocalSource:
         seat: int,
         bot_specs: Sequence[str] = ("random",),
         deadline: float = 0.0,
+        *,
+        clock: Callable[[], float] = time.monotonic,
     ) -> LocalSource:
         from sgs.runner import make_bots
 
@@ -139,7 +141,7 @@ class LocalSource:
         bots: list[Bot | None] = list(make_bots(game_name, bot_specs, game.seats, seed))
         if 0 <= seat < game.seats:
             bots[seat] = None
-        return cls(game, seat, bots, deadline)
+        return cls(game, seat, bots, deadline, clock=clock)
 
     def _events(self) -> list[Item]:
         out: list[Item] = []

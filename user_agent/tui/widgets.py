@@ -229,8 +229,8 @@ class RequestPanel(Clickable):
             keys += " · c: cancel"
         if picker.form in ("product", "arrange"):
             keys += " · Backspace: back"
-        if picker.words.hint:
-            t.append(picker.words.hint + "\n", "dim")
+        if picker.words.default:  # (the words' typing hint is the line console's)
+            t.append(f"default: {picker.words.default}\n", "dim")
         t.append(keys + " · i: about · ?: help", "dim")
         self.update(t)
 
