@@ -1,39 +1,166 @@
-"""Plays a log back as text: omnisciently, or as one seat saw it (`--seat N`)."""
+"""Plays a log back: as a game report in sentences (omniscient, or as one seat saw it), or as
+JSON lines (one per record) for other tools.
+
+The report (`render`) starts with a `#` header line, then the setup, then one section per turn
+(Sanguosha: each player's turn; Harmony: each round) with a `==` header. Events are sentences
+from `user_agent.words.Narrator` (bookkeeping left out); a request is a `? seat N is asked: ...`
+line and its answer a `> ...` line saying what was chosen. `first`/`last` keep turns first..last
+(the setup is turn 0). A game without words (a test ruleset) is shown with its schema's
+renderer.
+"""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
+from typing import Any
 
 from game_agent.engine import Decision, Event, RequestSpec, view_for
 from protocol.registry import get_schema
 from replays.reader import Log
+from user_agent.words.narrate import EVENT_KINDS, Narrator
+from user_agent.words.requests import describe_for
+from user_agent.words.seats import SeatWords
+
+# The event that opens a new turn in the report, per game.
+TURN_EVENTS = {"sanguosha": "turn", "harmony": "round_started"}
 
 
-def render(log: Log, seat: int | None = None) -> Iterator[str]:
+class _Report:
+    def __init__(self, log: Log, seat: int | None, lang: str) -> None:
+        h = log.header
+        self.game = str(h["game"])
+        self.seat = seat
+        self.lang = lang
+        seats = len(h.get("seats", [])) or int(h.get("config", {}).get("players", 0) or 0)
+        self.words = self.game in EVENT_KINDS
+        self.narrator = Narrator(self.game, seats, lang)
+        self.line = get_schema(self.game).renderer()
+        self.requests: dict[tuple[int, int], RequestSpec] = {}
+        self.turn = 0
+
+    def event(self, rec: Event, data: dict[str, Any]) -> list[str]:
+        out: list[str] = []
+        if rec.kind == TURN_EVENTS.get(self.game):
+            self.turn += 1
+            out.append(self.turn_header(data))
+        if rec.kind == "game_over":
+            out.append("== Game over ==")
+        text = self.narrator.event(rec.kind, data) if self.words else self.line(rec.kind, data)
+        if text is None or rec.kind == "turn":
+            return out
+        if rec.seats is not None and self.seat is None:
+            text += f"  ({_audience(rec.seats)})"
+        out.append(f"  {text}")
+        return out
+
+    def turn_header(self, data: dict[str, Any]) -> str:
+        if self.game == "harmony":
+            return f"== Round {data.get('round')} =="
+        who = self.narrator.s(data.get("seat"))
+        return f"== Turn {self.turn} (round {data.get('round')}): {who} =="
+
+    def request(self, rec: RequestSpec) -> list[str]:
+        self.requests[(rec.seat, rec.id)] = rec
+        if not self.words:
+            return [f"  ? seat {rec.seat} {rec.kind} ({rec.form}, {len(rec.options)} options)"]
+        seats = SeatWords(self.game, None, rec.seat, self.lang)
+        seats.generals = self.narrator.words.generals  # the generals met so far, by seat
+        w = describe_for(self.game, rec, seats, self.lang)
+        return [f"  ? seat {rec.seat} is asked: {w.title}"]
+
+    def decision(self, rec: Decision) -> list[str]:
+        req = self.requests.get((rec.seat, rec.id))
+        if req is None or not self.words:
+            how = " (deadline: the default)" if rec.timeout else ""
+            return [f"  > seat {rec.seat} answers request {rec.id}{how}"]
+        return [f"  > {self.narrator.decision(req, rec.choice, rec.timeout)}"]
+
+
+def _audience(seats: tuple[int, ...]) -> str:
+    if not seats:
+        return "seen by nobody"
+    ordered = sorted(seats)
+    if len(ordered) == 1:
+        return f"seen only by seat {ordered[0]}"
+    return "seen only by seats " + ", ".join(map(str, ordered[:-1])) + f" and {ordered[-1]}"
+
+
+def header_line(log: Log, seat: int | None) -> str:
     h = log.header
-    schema = get_schema(str(h["game"]))
-    line = schema.renderer()
-    agents = ", ".join(f"{s['seat']}:{s['agent']}" for s in h.get("seats", []))
+    agents = ", ".join(f"{s['seat']} {s['agent']}" for s in h.get("seats", []))
+    head = f"# {h['game']} (ruleset {h['ruleset_version']})"
     if seat is None:
-        yield f"# {h['game']} {h['ruleset_version']} seed {h['seed']} seats [{agents}] (omniscient)"
-    else:  # the seed would give away the deck order, every role and every hand
-        yield f"# {h['game']} {h['ruleset_version']} seats [{agents}] (as seen by seat {seat})"
-    n = 0
+        return f"{head}, seed {h['seed']}; seats: {agents}; everything shown"
+    # the seed would give away the deck order, every role and every hand
+    who = "a spectator" if seat < 0 else f"seat {seat}"
+    return f"{head}; seats: {agents}; as {who} saw it"
+
+
+def render(
+    log: Log,
+    seat: int | None = None,
+    lang: str = "en",
+    first: int | None = None,
+    last: int | None = None,
+) -> Iterator[str]:
+    """The game report, line by line (`seat`: as that seat saw it; -1 a spectator)."""
+    yield header_line(log, seat)
+    report = _Report(log, seat, lang)
+
+    def shown() -> bool:
+        return (first is None or report.turn >= first) and (last is None or report.turn <= last)
+
     for rec in log.records:
         if isinstance(rec, Event):
             data = rec.data if seat is None else view_for(rec, seat)
             if data is None:
                 continue
-            secret = "" if rec.seats is None or seat is not None else f"  [to {list(rec.seats)}]"
-            yield f"{n:5d}  {line(rec.kind, data)}{secret}"
-            n += 1
+            lines = report.event(rec, data)
         elif isinstance(rec, RequestSpec):
-            if seat is None or rec.seat == seat:
-                size = len(rec.options)
-                yield f"       ? seat {rec.seat} {rec.kind} ({rec.form}, {size} options)"
-        elif isinstance(rec, Decision) and (seat is None or rec.seat == seat):
-            how = " (timeout: default applied)" if rec.timeout else ""
-            yield f"       > seat {rec.seat} answers {rec.id}: {rec.choice}{how}"
+            if seat is not None and rec.seat != seat:
+                continue
+            lines = report.request(rec)
+        elif isinstance(rec, Decision):
+            if seat is not None and rec.seat != seat:
+                continue
+            lines = report.decision(rec)
+        else:
+            continue
+        if shown():
+            yield from lines
     if log.damage is not None:
         where = " in the middle of the file" if log.damage.mid_file else ""
         yield f"!! the log is damaged{where}: {log.damage.reason}"
+
+
+def json_lines(log: Log, seat: int | None = None) -> Iterator[str]:
+    """The records as JSON lines: events (`type: "event"`, kind, data, and in full logs the
+    seats that saw a secret one), requests (`type: "request"`, the request's fields) and
+    decisions (`type: "decision"`, seat, id, choice, timeout). With `seat`, what it saw."""
+    for rec in log.records:
+        item: dict[str, Any]
+        if isinstance(rec, Event):
+            data = rec.data if seat is None else view_for(rec, seat)
+            if data is None:
+                continue
+            item = {"type": "event", "kind": rec.kind, "data": data}
+            if seat is None:
+                item["seats"] = None if rec.seats is None else list(rec.seats)
+        elif isinstance(rec, RequestSpec):
+            if seat is not None and rec.seat != seat:
+                continue
+            item = {"type": "request", **rec.to_wire()}
+        elif isinstance(rec, Decision):
+            if seat is not None and rec.seat != seat:
+                continue
+            item = {
+                "type": "decision",
+                "seat": rec.seat,
+                "id": rec.id,
+                "choice": rec.choice,
+                "timeout": rec.timeout,
+            }
+        else:
+            continue
+        yield json.dumps(item, ensure_ascii=False, default=str)

@@ -1,14 +1,16 @@
-"""`sgs replay FILE`: print a recorded game, or `--verify` it by re-execution."""
+"""`sgs replay FILE`: a recorded game as a report in sentences, as JSON lines (`--json`), in the
+full-screen viewer (`--tui`), or `--verify` it by re-execution."""
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 
 from game_agent.engine import SPECTATOR
 from protocol.errors import ProtocolError
 from replays import LogError, read_log, verify
-from replays.player import render
+from replays.player import json_lines, render
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -16,6 +18,26 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("file", help="a .sgslog file")
     p.add_argument(
         "--seat", type=int, default=None, help="show only what this seat saw (-1: a spectator)"
+    )
+    p.add_argument(
+        "--from",
+        dest="first",
+        type=int,
+        default=None,
+        metavar="N",
+        help="start at turn N (Harmony: round N; 0 is the setup)",
+    )
+    p.add_argument(
+        "--to", dest="last", type=int, default=None, metavar="M", help="stop after turn M"
+    )
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help="print the records as JSON lines (events, requests, decisions) instead of a report",
+    )
+    p.add_argument("--tui", action="store_true", help="open the full-screen viewer")
+    p.add_argument(
+        "--lang", choices=("en", "zh"), default="en", help="names of cards, generals and skills"
     )
     p.add_argument(
         "--verify",
@@ -32,27 +54,50 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.set_defaults(run=run)
 
 
-def run(args: argparse.Namespace) -> int:
+def fail(message: str) -> int:
+    print(f"error: {message}", file=sys.stderr)
+    return 2
+
+
+def tui(path: str, seat: int | None, lang: str) -> int:
     try:
-        if args.ruleset is not None and not args.verify:
-            print("error: --ruleset goes with --verify", file=sys.stderr)
-            return 2
+        viewer = importlib.import_module("user_agent.tui.replay")
+    except ImportError:
+        return fail("the full-screen viewer is not installed")
+    code: int = viewer.main(path, seat, lang)
+    return code
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.ruleset is not None and not args.verify:
+        return fail("--ruleset goes with --verify")
+    for flag, value in (("--from", args.first), ("--to", args.last)):
+        if value is not None and value < 0:
+            return fail(f"{flag} must be 0 or more")
+    if args.first is not None and args.last is not None and args.first > args.last:
+        return fail("--from must not come after --to")
+    if args.json and args.tui:
+        return fail("--json and --tui do not go together")
+    try:
         if args.verify:
             report = verify(args.file, args.ruleset)
             print(report.message, file=sys.stdout if report.ok else sys.stderr)
             return 0 if report.ok else 1
         log = read_log(args.file)
     except LogError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
+        return fail(str(exc))
     seats = len(log.header.get("seats", []))
     if args.seat is not None and not SPECTATOR <= args.seat < seats:
-        print(f"error: --seat must be in {SPECTATOR}..{seats - 1}", file=sys.stderr)
-        return 2
+        return fail(f"--seat must be in {SPECTATOR}..{seats - 1}")
+    if args.tui:
+        return tui(args.file, args.seat, args.lang)
     try:
-        for line in render(log, args.seat):
+        if args.json:
+            lines = json_lines(log, args.seat)
+        else:
+            lines = render(log, args.seat, args.lang, args.first, args.last)
+        for line in lines:
             print(line)
     except ProtocolError as exc:
-        print(f"error: {exc.message}", file=sys.stderr)
-        return 2
+        return fail(exc.message)
     return 1 if log.damage is not None else 0

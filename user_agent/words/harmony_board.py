@@ -27,6 +27,12 @@ def piece_words(code: str) -> str:
     return "unknown piece"
 
 
+def a_piece(code: str) -> str:
+    """``Ef`` -> ``an Earth ...``, ``Af`` -> ``a Fire Archer``."""
+    words = piece_words(code)
+    return f"an {words}" if words[:1] in "AEIOU" else f"a {words}"
+
+
 def cell_words(cell: str) -> str:
     """``c/F`` -> ``c/F (lane c, front row)``."""
     lane, _, row = cell.partition("/")

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from protocol.choices import Choice, RequestSpec, split_piles
-from user_agent.words.harmony_board import piece_words
+from user_agent.words.harmony_board import a_piece, piece_words
 from user_agent.words.names import (
     card_name,
     cards_words,
@@ -156,7 +156,7 @@ def _product_decision(n: Narrator, req: RequestSpec, w: RequestWords, choice: li
             code = str(req.options[1][choice[1]]) + str(req.options[2][choice[2]])
         except (IndexError, TypeError):
             return f"{n.S(req.seat)} places a piece"
-        return f"{n.S(req.seat)} places a {piece_words(code)} at {cell}"
+        return f"{n.S(req.seat)} places {a_piece(code)} at {cell}"
     parts = [axis[i] for axis, i in zip(w.axes, choice, strict=False) if 0 <= i < len(axis)]
     return f"{n.S(req.seat)} chooses {', '.join(parts)}"
 
@@ -532,7 +532,7 @@ _HARMONY: dict[str, Handler] = {
         f"Round {d.get('round')}: {n.s(d.get('first_placer'))} places first"
     ),
     "piece_placed": lambda n, d: (
-        f"{n.S(d.get('seat'))} places a {piece_words(str(d.get('role')) + str(d.get('element')))} "
+        f"{n.S(d.get('seat'))} places {a_piece(str(d.get('role')) + str(d.get('element')))} "
         f"at {d.get('cell')}"
     ),
     "attack_phase_skipped": lambda n, d: f"Round {d.get('round')}: no attack phase",

@@ -11,7 +11,7 @@ from typing import Any
 
 from game_agent.games.sanguosha.cards import KINDS
 from protocol.choices import RequestSpec, split_piles
-from user_agent.words.harmony_board import ELEMENTS, ROLES, cell_words
+from user_agent.words.harmony_board import ELEMENTS, ROLES, a_piece, cell_words
 from user_agent.words.names import (
     card_name,
     cards_words,
@@ -479,8 +479,7 @@ def _place_piece(c: _Ctx) -> RequestWords:
     default = ""
     if isinstance(d, list) and len(d) == 3 and cells and roles and elements:
         r, e = roles[d[1]], elements[d[2]]
-        piece = f"{ELEMENTS.get(e, e)} {ROLES[r][0] if r in ROLES else r}"
-        default = f"a {piece} at {cell_words(cells[d[0]])}"
+        default = f"{a_piece(r + e)} at {cell_words(cells[d[0]])}"
     w = RequestWords(title, default=default)
     w.axes = [cells, role_words, elem_words]
     w.axis_names = ["cell", "role", "element"]
