@@ -144,7 +144,7 @@ def _choice_decision(
         return f"{who} targets {' and '.join(labels) or 'nobody'}"
     if kind == "choose_general":
         return f"{who} chooses {what.split(' (')[0]}"
-    if kind == "skill_choice":
+    if kind in ("skill_choice", "double_swords"):
         return f"{who} answers: {what}"
     return f"{who} chooses {what}"
 
@@ -204,6 +204,8 @@ def _move(n: Narrator, d: dict[str, Any]) -> str | None:
     src, dst = d.get("from"), d.get("to")
     fs, ts = d.get("from_seat"), d.get("to_seat")
     what = n.cards(d)
+    if reason == "amazing_grace" and src == "draw":
+        return f"Amazing Grace reveals {what}"
     if reason in _QUIET_MOVES and src == "processing":
         return None
     if reason == "judge_phase" or (src == "processing" and dst == "discard"):
@@ -269,7 +271,19 @@ def _respond(n: Narrator, d: dict[str, Any]) -> str:
     reason = d.get("reason")
     if reason == "retrial":
         return f"{n.S(d.get('seat'))} replaces the judgement card with {n.card(d.get('card'))}"
-    return f"{n.S(d.get('seat'))} {verb} {n.card(d.get('card'))}{via} ({n.why(reason)})"
+    why = _RESPOND_WHY.get(str(reason)) or f"for {n.why(reason)}"
+    return f"{n.S(d.get('seat'))} {verb} {n.card(d.get('card'))}{via} {why}"
+
+
+_RESPOND_WHY = {
+    "slash": "against the Slash",
+    "savage_assault": "against Savage Assault",
+    "archery_attack": "against Archery Attack",
+    "duel": "in the Duel",
+    "dying": "to save a dying player",
+    "collateral": "as Collateral demands",
+    "blade": "again, by Green Dragon Blade",
+}
 
 
 def _general(n: Narrator, d: dict[str, Any]) -> str:

@@ -126,6 +126,8 @@ def _respond_option(c: _Ctx, o: Any) -> str:
         return _card_option(o, c.lang)
     if o.get("kind") == "decline":
         return "decline"
+    if "name" in o and "kind" not in o:
+        return card_name(o, c.lang)
     if o.get("kind") == "view_as":
         return f"{kind_name(str(o.get('card', '')), c.lang)} by " + skill_name(
             str(o.get("skill", "")), c.lang
