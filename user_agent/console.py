@@ -151,8 +151,9 @@ def request_lines(req: RequestSpec, w: RequestWords) -> list[str]:
     designate seats), the default and how to answer."""
     lines = [f"--- your decision #{req.id}: {w.title}"]
     if req.form == "product":
+        named = w.axis_names == ["cell", "role", "element"]  # typed by name: no shifting numbers
         for n, (name, axis) in enumerate(zip(w.axis_names, w.axes, strict=False)):
-            opts = "  ".join(f"{i}) {label}" for i, label in enumerate(axis))
+            opts = "  ".join(label if named else f"{i}) {label}" for i, label in enumerate(axis))
             lines.append(f"  axis {n}: {name}  {opts}")
     else:
         if req.form == "arrange":

@@ -223,3 +223,35 @@ def test_harmony_placement_by_cell_and_piece_names() -> None:
     assert read_answer(req, w, "b/B Af")[1] == "b/B is not an empty cell of your field"
     assert read_answer(req, w, "c/F A")[1] == "give an element (e.g. 'c/F A f')"
     assert str(read_answer(req, w, "hello")[1]).startswith("type numbers, or a cell")
+
+
+def test_plain_console_places_a_harmony_piece_by_cell_name(
+    started: list[Proc], tmp_path: Path
+) -> None:
+    endpoint, token, log_path = serve(
+        started, tmp_path, "--game", "harmony", "--bots=-,greedy", "--seed", "5"
+    )
+    person = Person(started, tmp_path, endpoint, token)
+    first = person.prompt()
+    assert first is not None
+    text = "\n".join(first)
+    assert "pieces: role letter then element letter" in text  # the legend
+    assert "  axis 0: cell  a/F  b/F  c/F" in text and "0) a/F" not in text
+    person.type("c/F A f")
+    typed_table = False
+    while person.prompt() is not None:
+        if not typed_table:
+            person.type("table")
+            typed_table = True
+        else:
+            person.type("d")
+    person.close()
+    assert person.proc.popen.wait(WAIT) == 0
+    out = "\n".join(person.proc.lines)
+    assert "South places a Fire Archer at c/F." in out
+    assert re.search(r"South front \(F\) +\. +\. +Af\*? ", out)  # `table` draws the board
+    assert "=== game over: " in out
+    for line in person.proc.lines:
+        assert not RAW.search(line) or line == "the game is over (game_over)", line
+    first_decision = next(d for d in read_log(log_path).decisions if d.seat == 0)
+    assert first_decision.choice == [2, 2, 1]  # c/F (third empty cell), Archer, Fire
