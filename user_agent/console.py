@@ -394,14 +394,16 @@ class Console:
         fd = self.inp.fileno()
         eof = False
         while True:
-            # Read input only while a decision is pending: typed-ahead lines wait their turn.
-            want_input = self.pending is not None and not eof
+            # Commands (`hand`, `table`, ...) are read and answered at any time; an answer
+            # typed ahead waits in the buffer for its request (and holds back what follows it).
+            holding = self.pending is None and self._held()
+            want_input = not eof and not holding
             ready_line = want_input and "\n" in self._buffer
             fds = (fd,) if want_input and not ready_line else ()
             for msg in self.client.poll(0.0 if ready_line else 0.5, fds):
                 if self._show(msg):
                     return 0
-            if self.pending is None or eof:
+            if eof or (self.pending is None and self._held()):
                 continue
             line = self._read_line(fd)
             if line is None:
@@ -410,7 +412,17 @@ class Console:
                 eof = True  # no more input: keep watching; requests take their defaults
                 self.out("(input closed; requests will take their defaults at the deadline)")
                 continue
+            if self.pending is None and self.command(line) is None:
+                self._buffer = line + self._buffer  # an answer: it waits for its request
+                continue
             self._answer(line)
+
+    def _held(self) -> bool:
+        """Whether the buffer starts with a whole line that is an answer, not a command."""
+        if "\n" not in self._buffer:
+            return False
+        first = self._buffer.partition("\n")[0]
+        return self.command(first) is None
 
     def _describe(self, req: RequestSpec) -> RequestWords:
         return describe(self.game, req, self.view)

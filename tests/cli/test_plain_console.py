@@ -255,3 +255,61 @@ def test_plain_console_places_a_harmony_piece_by_cell_name(
         assert not RAW.search(line) or line == "the game is over (game_over)", line
     first_decision = next(d for d in read_log(log_path).decisions if d.seat == 0)
     assert first_decision.choice == [2, 2, 1]  # c/F (third empty cell), Archer, Fire
+
+
+class ScriptedClient:
+    """Stands in for `user_agent.client.Client`: hands out scripted messages, one batch per
+    poll once `ready()` says so, and records the replies."""
+
+    def __init__(self, batches: list[tuple[object, list[object]]]) -> None:
+        self.batches = batches
+        self.replies: list[tuple[int, object]] = []
+        self.deadline = time.monotonic() + 15
+
+    def poll(self, timeout: float, fds: tuple[int, ...] = ()) -> list[object]:
+        if time.monotonic() > self.deadline:
+            raise AssertionError("the console never got to the next scripted step")
+        if self.batches:
+            ready = self.batches[0][0]
+            if ready is None or (callable(ready) and ready()):
+                return self.batches.pop(0)[1]
+        time.sleep(min(timeout, 0.02))
+        return []
+
+    def reply(self, request_id: int, choice: object) -> None:
+        self.replies.append((request_id, choice))
+
+    def bye(self, reason: str = "done") -> None:
+        pass
+
+
+def test_commands_work_while_waiting_and_answers_typed_ahead_wait_their_turn() -> None:
+    from protocol.messages import Bye, EventMsg, RequestMsg, Welcome
+    from user_agent.console import Console
+
+    shown: list[str] = []
+    read, write = os.pipe()
+    card = {"name": "slash", "suit": "spade", "rank": 7, "color": "black"}
+    request = RequestSpec(0, 1, "targets", "subset", [2, 0], None, 1, 1, True,
+                          {"card": card, "step": "target"})  # fmt: skip
+    general = {"seat": 1, "general": "guanyu", "max_hp": 4, "hp": 4, "faction": "shu",
+               "gender": "male", "skills": ["wusheng"]}  # fmt: skip
+    client = ScriptedClient(
+        [
+            (None, [EventMsg(0, "general", general)]),
+            (lambda: any(x.startswith("seat 1 (you): Guan Yu") for x in shown), []),
+            (None, [RequestMsg(request.to_wire(), 30.0)]),
+            (lambda: bool(client.replies), [Bye("game_over")]),
+        ]
+    )
+    os.write(write, b"table\n2\n")  # `table` now; `2` (a seat number) when the request comes
+    os.close(write)
+    with os.fdopen(read) as inp:
+        console = Console(client, inp, shown.append)  # type: ignore[arg-type]
+        console.start(Welcome(3, "t", 1, "sanguosha", "4", 3, -1, 0))
+        assert console.run() == 0
+    table_at = next(i for i, x in enumerate(shown) if x.startswith("seat 1 (you): Guan Yu"))
+    asked_at = next(i for i, x in enumerate(shown) if x.startswith("--- your decision #0"))
+    assert table_at < asked_at  # the table was shown before any request
+    assert client.replies == [(0, [0])]  # seat 2 is the first option
+    assert "  2) seat 2" in shown and "  0) seat 0" in shown
