@@ -118,7 +118,8 @@ async def click_cell(pilot: Any, app: ConsoleApp, cell: str) -> None:
 
 async def click_option(pilot: Any, app: ConsoleApp, index: int) -> None:
     panel = app.query_one("#request", RequestPanel)
-    line = next(n for n, i in panel.option_lines.items() if i == index)
+    line = panel.option_row(index)
+    assert line is not None
     region = panel.content_region
     await pilot.click(offset=(region.x + 6, region.y + line))
 

@@ -55,10 +55,16 @@ def check_table(app: ConsoleApp, view: SanguoshaView) -> None:
 
 
 async def test_several_sanguosha_turns_through_the_console() -> None:
-    source = LocalSource.new("sanguosha", {"players": SEATS}, 8, 0, ["random"], deadline=45.0)
-    app = ConsoleApp(source, poll=0.01)
+    def clock() -> float:
+        return 0.0  # time stands still: the countdown shows the whole deadline
+
+    source = LocalSource.new(
+        "sanguosha", {"players": SEATS}, 8, 0, ["random"], deadline=45.0, clock=clock
+    )
+    app = ConsoleApp(source, poll=0.01, clock=clock)
     seen_kinds: set[str] = set()
     clicked_seat = False
+    clicked_option = False
     async with app.run_test(size=SIZE) as pilot:
         played_in_turn: dict[int, int] = {}
         while True:
@@ -87,7 +93,18 @@ async def test_several_sanguosha_turns_through_the_console() -> None:
                 played_in_turn[view.round * 10 + view.current] = (
                     played_in_turn.get(view.round * 10 + view.current, 0) + 1
                 )
-                await pilot.press("1")
+                if clicked_option:
+                    await pilot.press("1")
+                else:  # the mouse: the second option, below a title and an option that wrap
+                    last = min(1, len(req.options) - 1)
+                    request = app.query_one("#request", RequestPanel)
+                    row = request.option_row(last)
+                    assert row is not None
+                    region = request.content_region
+                    await pilot.click(offset=(region.x + 8, region.y + row))
+                    clicked_option = True
+                    await wait_until(pilot, lambda n=before: len(source.engine.decisions) > n)  # type: ignore[misc]
+                    assert source.engine.decisions[-1].choice == last
             elif req.kind == "targets" and p.words.option_seats and not clicked_seat:
                 seat = p.words.option_seats[0]
                 assert seat is not None
@@ -113,7 +130,7 @@ async def test_several_sanguosha_turns_through_the_console() -> None:
         await pilot.pause()
         check_table(app, reference(source))
         assert {"choose_general", "play"} <= seen_kinds
-        assert clicked_seat
+        assert clicked_seat and clicked_option
         screen = screen_text(app)
         assert "your hand" in screen and "you are seat 0" in screen
         ours = [d for d in source.engine.decisions if d.seat == 0]

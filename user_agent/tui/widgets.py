@@ -8,6 +8,7 @@ from typing import Any
 
 from rich.text import Text
 from textual import events
+from textual.content import Content
 from textual.message import Message
 from textual.widgets import Static
 
@@ -189,7 +190,8 @@ class RequestPanel(Clickable):
     """
 
     def show(self, picker: Picker | None, left: float | None, waiting: str) -> None:
-        self.option_lines: dict[int, int] = {}
+        # one part per logical line, with the option it shows (clicks find it by height)
+        self.parts: list[tuple[Text, int | None]] = []
         if picker is None:
             self.border_title = "request"
             self.remove_class("asking")
@@ -197,31 +199,25 @@ class RequestPanel(Clickable):
             return
         self.add_class("asking")
         self.border_title = f"your decision #{picker.req.id}"
-        t = Text()
-        line = 0
-        t.append(picker.words.title + "\n", "bold")
-        line += 1
+        parts = self.parts
+        parts.append((Text(picker.words.title, "bold"), None))
         if left is not None:
             style = "bold red" if left < 5 else "bold yellow"
-            t.append(f"time left: {max(left, 0):.0f} s\n", style)
-            line += 1
-        t.append(picker.prompt() + "\n", "italic")
-        line += 1
-        labels = picker.labels()
-        for i, label in enumerate(labels):
-            self.option_lines[line] = i
+            parts.append((Text(f"time left: {max(left, 0):.0f} s", style), None))
+        parts.append((Text(picker.prompt(), "italic"), None))
+        for i, label in enumerate(picker.labels()):
             cursor = "▶" if i == picker.cursor else " "
             box = ""
             if picker.form == "subset":
                 box = "[x] " if picker.is_marked(i) else "[ ] "
+            t = Text()
             t.append(f"{cursor}{i + 1:>2}) {box}", "bold" if i == picker.cursor else "")
             t.append(label, "reverse" if i == picker.cursor else "")
             if picker.is_default(i):
                 t.append("  (default)", "green")
-            t.append("\n")
-            line += 1
+            parts.append((t, i))
         if picker.error:
-            t.append(f"! {picker.error}\n", "bold red")
+            parts.append((Text(f"! {picker.error}", "bold red"), None))
         keys = "1-9/↑↓ Enter: choose · d: default"
         if picker.form == "subset":
             keys = "1-9/space: mark · Enter: send · d: default"
@@ -230,12 +226,28 @@ class RequestPanel(Clickable):
         if picker.form in ("product", "arrange"):
             keys += " · Backspace: back"
         if picker.words.default:  # (the words' typing hint is the line console's)
-            t.append(f"default: {picker.words.default}\n", "dim")
-        t.append(keys + " · i: about · ?: help", "dim")
-        self.update(t)
+            parts.append((Text(f"default: {picker.words.default}", "dim"), None))
+        parts.append((Text(keys + " · i: about · ?: help", "dim"), None))
+        self.update(Text("\n").join(t for t, _ in parts))
 
     def option_at(self, line: int) -> int | None:
-        return getattr(self, "option_lines", {}).get(line)
+        """The option shown on content line `line` (long options wrap over several)."""
+        width = self.content_size.width or 1 << 16
+        row = 0
+        parts: list[tuple[Text, int | None]] = getattr(self, "parts", [])
+        for text, option in parts:
+            rows = max(len(Content.from_rich_text(text).wrap(width)), 1)
+            if row <= line < row + rows:
+                return option
+            row += rows
+        return None
+
+    def option_row(self, option: int) -> int | None:
+        """The first content line of `option` (for tests and screenshots)."""
+        for line in range(200):
+            if self.option_at(line) == option:
+                return line
+        return None
 
 
 class InfoPanel(Static):
