@@ -73,3 +73,37 @@ async def test_play_a_served_harmony_table_full_screen(procs: Any) -> None:
     assert len(mine) == answers >= 4
     assert not any(d.timeout for d in mine)  # every answer came from the keys, in time
     assert verify(served.log_path).ok
+
+
+async def test_watch_a_served_table_full_screen(procs: Any) -> None:
+    import zmq
+
+    from user_agent.tui.source import SpectatorSource
+
+    served = procs.serve("--game", "harmony", "--bots", "greedy,-", "--seed", "6")
+    sub = zmq.Context.instance().socket(zmq.SUB)
+    sub.setsockopt(zmq.LINGER, 0)
+    sub.setsockopt(zmq.SUBSCRIBE, b"")
+    sub.connect(served.pub)
+    source = SpectatorSource(sub, None)
+    try:
+        assert source.wait_game(20.0)  # the table's welcome names the game
+        assert source.game == "harmony" and source.seats == 2
+        procs.bot(served, 1, "random", 3)  # the open seat fills: the game starts
+        app = ConsoleApp(source, poll=0.02)
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: app.ended is not None, 30.0)
+            await pilot.pause()
+            assert "watching (spectator)" in shown(app.query_one("#request", RequestPanel))
+            assert "spectator" in shown(app.query_one("#status"))
+            field = shown(app.query_one("#field"))
+            assert app.table.harmony is not None
+            final = read_log(served.log_path)
+    finally:
+        source.close()
+    placed = [ev.data for ev in final.events if ev.kind == "piece_placed"]
+    assert placed
+    for data in placed:  # every piece of the game, where it was put
+        code = data["role"] + data["element"]
+        assert code in field
+        assert app.table.harmony.fields[data["seat"]][data["cell"]] == code
