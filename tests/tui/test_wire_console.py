@@ -81,7 +81,7 @@ async def test_watch_a_served_table_full_screen(procs: Any) -> None:
     from user_agent.tui.source import SpectatorSource
 
     served = procs.serve("--game", "harmony", "--bots", "greedy,-", "--seed", "6")
-    sub = zmq.Context.instance().socket(zmq.SUB)
+    sub: zmq.Socket[bytes] = zmq.Context.instance().socket(zmq.SUB)
     sub.setsockopt(zmq.LINGER, 0)
     sub.setsockopt(zmq.SUBSCRIBE, b"")
     sub.connect(served.pub)
