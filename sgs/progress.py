@@ -7,14 +7,17 @@ nothing when quiet.
             play_one_game()
             bar.advance()
 
-`advance()` is meant for whole units of work (a game), not for the inner loop of one.
+`advance()` is meant for whole units of work (a game), not for the inner loop of one. For work
+that counts itself somewhere (a fleet's games), `following(count, total)` polls that count from
+a thread instead.
 """
 
 from __future__ import annotations
 
 import sys
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TextIO
 
@@ -120,3 +123,35 @@ def progress_bar(
     )
     with bar:
         yield _Bar(bar, bar.add_task(unit, total=total))
+
+
+@contextmanager
+def following(
+    count: Callable[[], int],
+    total: int,
+    unit: str = "games",
+    *,
+    quiet: bool = False,
+    stream: TextIO | None = None,
+    every: float = 0.25,
+) -> Iterator[None]:
+    """`progress_bar` for work that keeps its own count: a thread reads `count()` every
+    `every` seconds while the body runs, and once more at the end."""
+    with progress_bar(total, unit, quiet=quiet, stream=stream) as bar:
+        finished = threading.Event()
+
+        def catch_up() -> None:
+            bar.advance(max(0, count() - bar.done))
+
+        def follow() -> None:
+            while not finished.wait(every):
+                catch_up()
+
+        thread = threading.Thread(target=follow, name="progress", daemon=True)
+        thread.start()
+        try:
+            yield
+        finally:
+            finished.set()
+            thread.join()
+            catch_up()

@@ -5,8 +5,32 @@ from __future__ import annotations
 import logging
 import os
 import sys
+import threading
+from typing import Any
 
 import structlog
+
+
+class StderrLogger:
+    """Prints each rendered line to `sys.stderr` as it is at that moment, not as it was when
+    logging was configured: while a progress bar (`sgs.progress`) is on the terminal, rich
+    stands in for `sys.stderr` and prints log lines above the bar instead of through it.
+
+    One line at a time (a lock), reentrant: a signal handler that logs while the main thread is
+    in the middle of a line does not deadlock."""
+
+    _lock = threading.RLock()
+
+    def msg(self, message: str) -> None:
+        with self._lock:
+            print(message, file=sys.stderr, flush=True)
+
+    log = debug = info = warn = warning = msg
+    fatal = failure = err = error = critical = exception = msg
+
+
+def stderr_logger(*args: Any) -> StderrLogger:
+    return StderrLogger()
 
 
 def configure(level: str | None = None, json: bool | None = None) -> None:
@@ -27,6 +51,6 @@ def configure(level: str | None = None, json: bool | None = None) -> None:
         wrapper_class=structlog.make_filtering_bound_logger(
             logging.getLevelNamesMapping().get(level_name, logging.INFO)
         ),
-        logger_factory=structlog.PrintLoggerFactory(file=sys.stderr),
+        logger_factory=stderr_logger,
         cache_logger_on_first_use=False,
     )

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import os
 import signal
+import sys
 from typing import Any
 
 import structlog
@@ -14,6 +15,7 @@ import zmq
 from game_agent.games import GAMES
 from sgs.errors import UsageError
 from sgs.options import check_endpoint
+from sgs.progress import following
 from user_agent.bots import BotSpecError, resolve
 from user_agent.client import SEED_ENV, TOKEN_ENV, Client, ClientError, SocketSetup, Transcript
 from user_agent.fleet import Fleet, FleetStats, SeatPlayer, seed_from_env
@@ -46,6 +48,12 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "0: until Ctrl-C)",
     )
     p.add_argument("--bot", default="random", help="random, greedy or package.module:Class")
+    p.add_argument(
+        "-q",
+        "--quiet",
+        action="store_true",
+        help="with --lobby: no progress bar (shown on a terminal when there is a total)",
+    )
     p.add_argument(
         "--seed",
         type=int,
@@ -267,8 +275,12 @@ def run_fleet(args: argparse.Namespace, seed: int) -> int:
         raise UsageError(str(exc)) from None
     previous = signal.signal(signal.SIGTERM, lambda signum, frame: fleet.stop())
     code = 0
+    total = args.seats if args.games is None else args.games  # 0: until Ctrl-C, no total
+    # On a terminal, a bar; elsewhere the fleet's own `game finished` log lines tell the same.
+    quiet = args.quiet or not total or not sys.stderr.isatty()
     try:
-        stats = fleet.run()
+        with following(lambda: fleet.stats.games, total, "games", quiet=quiet):
+            stats = fleet.run()
     except KeyboardInterrupt:
         stats, code = fleet.stats, 130
     finally:
