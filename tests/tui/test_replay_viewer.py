@@ -135,3 +135,29 @@ def test_main_refuses_an_unreadable_log(tmp_path: Path, capsys: pytest.CaptureFi
     assert main(str(bad), None, "en") == 2
     err = capsys.readouterr().err
     assert err.startswith("error: ") and err.count("\n") == 1
+
+
+async def test_seat_panels_show_equipment_and_the_judgement_area(sgs_log: str) -> None:
+    tl = Timeline(read_log(sgs_log), None)
+    table = tl.new_table()
+    pos = None
+    for k in range(len(tl)):
+        tl.apply(table, k)
+        view = table.sgs
+        assert view is not None
+        if any(s.judge for s in view.seats) and any(s.equip for s in view.seats):
+            pos = k + 1
+            break
+    assert pos is not None, "the log never has a delayed trick and equipment at once"
+    app = ReplayApp(tl)
+    async with app.run_test(size=SIZE):
+        app.goto(pos)
+        view = app.table.sgs
+        assert view is not None
+        for seat, info in enumerate(view.seats):
+            panel = shown(app.query_one(f"#seat-{seat}", SeatPanel))
+            for card in info.judge:
+                assert f"judge: {words.kind_name(info.judge_as[card['id']])}" in panel
+            for slot, card in info.equip.items():
+                label = {"plus_horse": "+1 horse", "minus_horse": "-1 horse"}.get(slot, slot)
+                assert f"{label}: {words.card_name(card)}" in panel

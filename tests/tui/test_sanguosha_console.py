@@ -42,7 +42,7 @@ def check_table(app: ConsoleApp, view: SanguoshaView) -> None:
         for card in info.equip.values():
             assert words.card_name(card) in panel, (card, panel)
         for card in info.judge:
-            assert words.card_text(info.judge_as[card["id"]]) in panel
+            assert f"judge: {words.kind_name(info.judge_as[card['id']])}" in panel
         if info.role:
             assert info.role in panel
     hand = shown(app.query_one("#hand", HandPanel))

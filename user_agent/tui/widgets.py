@@ -100,7 +100,8 @@ class SeatPanel(Clickable):
                 t.append(f"\n{label}: {words.card_name(card, lang)}", "cyan")
         for card in info.judge:
             as_ = info.judge_as.get(card["id"], card.get("name", ""))
-            t.append(f"\njudge: {words.card_text(as_, lang)}", "magenta")
+            label = "判定" if lang == "zh" else "judge"
+            t.append(f"\n{label}: {words.kind_name(as_, lang)}", "magenta")
         marks = {k: v for k, v in info.marks.items() if v not in (None, False, 0)}
         if marks:
             t.append("\n" + ", ".join(f"{k}={v}" for k, v in marks.items()), "dim")
@@ -148,6 +149,11 @@ class HandPanel(Clickable):
         """`picks` maps a card id to the option number that plays it (if any)."""
         if table.viewer is None:
             self.show_all(table, lang)
+            return
+        if table.viewer < 0:
+            self.cards = []
+            self.border_title = "hands"
+            self.update(Text("a spectator sees no hand: the counts are on the seats", "dim"))
             return
         hand = table.my_hand
         self.cards = list(hand)

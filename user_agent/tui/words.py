@@ -62,6 +62,12 @@ def card_name(card: dict[str, Any] | None, lang: str = "en") -> str:
     return str(got) if got is not None else sgs_schema.card_text(card)
 
 
+def kind_name(kind: str, lang: str = "en") -> str:
+    """A card kind's name alone (``indulgence`` -> ``Indulgence``)."""
+    got = _call("names", "card_name", kind, lang)
+    return str(got) if got is not None else kind.replace("_", " ").title()
+
+
 def general_name(gid: str, lang: str = "en") -> str:
     got = _call("names", "general_name", gid, lang)
     if got is not None:
