@@ -135,7 +135,6 @@ class Tally:
     games: int = 0
     draws: int = 0
     decisions: int = 0
-    seats: int = 0
     seat: dict[int, Record] = field(default_factory=dict)
     bot: dict[str, Record] = field(default_factory=dict)
     bot_role: dict[str, dict[str, Record]] = field(default_factory=dict)
@@ -146,7 +145,6 @@ class Tally:
     def add(self, r: GameResult) -> None:
         self.games += 1
         self.decisions += r.decisions
-        self.seats = max(self.seats, len(r.seats))
         winners = set(r.winners)
         if not winners:
             self.draws += 1
@@ -303,12 +301,12 @@ def run(args: argparse.Namespace) -> int:
     interrupted = aborted or stop.requested
     summary = {
         "game": args.game,
-        "mode": str(getattr_mode(config, args.game)),
+        "mode": str(getattr(game.state, "mode", "") or ""),  # the ruleset's, if it has modes
         "requested": args.games,
         "interrupted": interrupted,
         "seed": args.seed,
         "bots": bots,
-        "seats": tally.seats,
+        "seats": game.seats,
         **tally.summary(),
         "seconds": round(elapsed, 3),
         "decisions_per_second": round(tally.decisions / elapsed, 1) if elapsed > 0 else None,
@@ -321,13 +319,6 @@ def run(args: argparse.Namespace) -> int:
         for text in render(summary):
             print(text, file=out)
     return INTERRUPTED if interrupted else 0
-
-
-def getattr_mode(config: Mapping[str, Any], game: str) -> str:
-    mode = config.get("mode")
-    if mode is None and game == "sanguosha":
-        return "identity"
-    return "" if mode is None else str(mode)
 
 
 # --- text ----------------------------------------------------------------------------------------
@@ -345,6 +336,8 @@ def render(s: dict[str, Any]) -> list[str]:
     if s["interrupted"]:
         lines.append(f"interrupted: {games} of {s['requested']} games finished")
     seeds = f"seed {seed}" if games == 1 else f"seeds {seed}..{seed + games - 1}"
+    if games == 0:
+        seeds = f"from seed {seed}"
     lines.append(f"{games} {s['game']} games{mode}, {seeds}, bots {','.join(s['bots'])}")
     roles = list(s["by_role"])
     seats = {f"seat {k}": v for k, v in s["by_seat"].items()}
