@@ -244,3 +244,48 @@ def test_ctrl_c_text_summary_says_how_many_of_n() -> None:
     assert first == f"interrupted: {finished} of 1000000 games finished"
     assert second.startswith(f"{finished} harmony games, seeds 1..{finished}, ")
     assert "draws: " in out
+
+
+SLOW_BOT = """import time
+
+from user_agent.bots.random_bot import RandomBot
+
+
+class Slow(RandomBot):
+    def decide(self, request, view):
+        time.sleep(0.05)
+        return super().decide(request, view)
+"""
+
+
+def test_a_second_ctrl_c_stops_the_game_at_once_and_leaves_no_log(tmp_path: Path) -> None:
+    (tmp_path / "slowbot.py").write_text(SLOW_BOT)
+    logs = tmp_path / "logs"
+    argv = ["sim", "--game", "sanguosha", "--games", "5", "--bots", "slowbot:Slow"]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "sgs.cli", *argv, "--log-dir", str(logs), "--json"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        stdin=subprocess.DEVNULL,
+        text=True,
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while not (logs / "sanguosha-1.sgslog").exists():  # the first game has begun
+            assert time.monotonic() < deadline and proc.poll() is None
+            time.sleep(0.05)
+        proc.send_signal(signal.SIGINT)
+        time.sleep(0.3)  # a slow game: still the first one
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err
+    summary = json.loads(out)
+    assert summary["interrupted"] is True and summary["games"] == 0
+    assert list(logs.iterdir()) == []  # the cut game's log is gone
