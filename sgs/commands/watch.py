@@ -19,6 +19,7 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 import zmq
@@ -42,6 +43,13 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         default=None,
         metavar="NAME",
         help="the table to watch (default: the first table heard of)",
+    )
+    p.add_argument(
+        "--server",
+        default=None,
+        metavar="ADDR",
+        help="full-screen: the table's agent endpoint (what sgs play --connect takes), asked "
+        "for the events before you came",
     )
     p.add_argument("--record", default=None, metavar="FILE", help="also write events here")
     p.add_argument(
@@ -98,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"error: cannot connect to {args.connect}: {exc}", file=sys.stderr)
         return 2
     if full_screen(args) and args.record is None:
-        return run_screen(sub, args)
+        return run_screen(sub, args, setup)
     follow = Follow(sub, args.table)
     record = open(args.record, "a", encoding="utf-8") if args.record else None  # noqa: SIM115
     line: Renderer | None = None
@@ -151,12 +159,18 @@ def run(args: argparse.Namespace) -> int:
             record.close()
 
 
-def run_screen(sub: zmq.Socket[bytes], args: argparse.Namespace) -> int:
+def run_screen(
+    sub: zmq.Socket[bytes],
+    args: argparse.Namespace,
+    setup: Callable[[zmq.Socket[bytes]], None] | None,
+) -> int:
     """The full-screen spectator view (the socket is connected and subscribed)."""
     from user_agent.tui.app import ConsoleApp
     from user_agent.tui.source import SpectatorSource
 
-    source = SpectatorSource(sub, args.table)
+    if args.server and check_endpoint(args.server):
+        return 2
+    source = SpectatorSource(sub, args.table, args.server, setup)
     try:
         if not source.wait_game(args.idle):
             print(f"error: nothing heard for {args.idle:g} s", file=sys.stderr)

@@ -4,6 +4,8 @@ Source (`user_agent.client.Client`)."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import importlib.util
 import sys
 from collections.abc import Iterator
@@ -107,3 +109,51 @@ async def test_watch_a_served_table_full_screen(procs: Any) -> None:
         code = data["role"] + data["element"]
         assert code in field
         assert app.table.harmony.fields[data["seat"]][data["cell"]] == code
+
+
+def pieces_in(log_path: str) -> int:
+    """Pieces placed so far, as the table's log holds them (0 while it cannot be read)."""
+    with contextlib.suppress(Exception):
+        return sum(e.kind == "piece_placed" for e in read_log(log_path).events)
+    return 0
+
+
+async def test_a_spectator_coming_mid_game_sees_the_table_from_the_start(procs: Any) -> None:
+    import zmq
+
+    from user_agent.tui.source import SpectatorSource
+
+    served = procs.serve("--game", "harmony", "--seed", "8")
+    slow = {"SGS_TEST_BOT_DELAY": "0.15"}
+    for seat in (0, 1):
+        procs.bot(served, seat, "wire_bots:SlowRandom", seat + 1, None, **slow)
+    placed = 0
+    for _ in range(400):  # the game under way: pieces on the field before we come
+        placed = pieces_in(served.log_path)
+        if placed >= 3:
+            break
+        await asyncio.sleep(0.05)
+    assert placed >= 3
+    sub: zmq.Socket[bytes] = zmq.Context.instance().socket(zmq.SUB)
+    sub.setsockopt(zmq.LINGER, 0)
+    sub.setsockopt(zmq.SUBSCRIBE, b"")
+    sub.connect(served.pub)
+    source = SpectatorSource(sub, None, served.endpoint)
+    try:
+        assert source.wait_game(20.0)
+        app = ConsoleApp(source, poll=0.02)
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: app.ended is not None, 40.0)
+            await pilot.pause()
+            assert not any(line.startswith("! no catch-up") for line in app.log_lines)
+            harmony = app.table.harmony
+            assert harmony is not None
+    finally:
+        source.close()
+    final = read_log(served.log_path)
+    fields: list[dict[str, str]] = [{}, {}]
+    for ev in final.events:
+        if ev.kind == "piece_placed":
+            fields[ev.data["seat"]][ev.data["cell"]] = ev.data["role"] + ev.data["element"]
+    assert harmony.fields == fields  # the pieces placed before we came too
+    assert app.table.events == len(final.events)

@@ -28,6 +28,7 @@ from protocol.codec import decode
 from protocol.errors import ProtocolError
 from protocol.messages import Bye, Error, EventMsg, RequestMsg, Welcome
 from user_agent.bot import Bot
+from user_agent.spectator import CatchUpError, InOrder, catch_up
 
 log = structlog.get_logger("sgs.tui")
 
@@ -295,9 +296,17 @@ class SpectatorSource:
 
     RESUBSCRIBE = 1.0
 
-    def __init__(self, sub: zmq.Socket[bytes], table: str | None) -> None:
+    def __init__(
+        self,
+        sub: zmq.Socket[bytes],
+        table: str | None,
+        server: str | None = None,
+        setup: Callable[[zmq.Socket[bytes]], None] | None = None,
+    ) -> None:
         self.sub = sub
         self.table = table
+        self.server = server  # the table's agent endpoint: where to catch up missed events
+        self.setup = setup
         self.game = ""
         self.seat = -1
         self.seats = 0
@@ -305,6 +314,25 @@ class SpectatorSource:
         self._resubscribed = time.monotonic()
         self._ended = False
         self._held: list[Item] = []
+        self.order: InOrder | None = InOrder() if server else None
+
+    def _catch_up(self, last_seq: int) -> list[Item]:
+        """Ask the server for the public events up to `last_seq` not handed on yet (all it
+        holds when -1); a refusal is a notice, and the stream goes on without them."""
+        order = self.order
+        if order is None or self.server is None or self.table is None:
+            return []
+        try:
+            old = catch_up(
+                self.server, self.table, last_seq, after=order.next - 1, setup=self.setup
+            )
+        except CatchUpError as exc:
+            self.order = None  # no catch-up: hand on what the stream brings
+            return [NoticeItem(f"no catch-up of the events before you came: {exc}")]
+        out: list[Item] = []
+        for msg in old:
+            out.extend(EventItem(m.seq, m.kind, m.data) for m in order.add(msg))
+        return out
 
     def wait_game(self, timeout: float) -> bool:
         """Block until the followed table's welcome says which game it is (events heard before
@@ -316,6 +344,8 @@ class SpectatorSource:
                 return False
             self.sub.poll(int(min(left, self.RESUBSCRIBE / 2) * 1000), zmq.POLLIN)
             self._held.extend(self._read())
+        if self.game:
+            self._held.extend(self._catch_up(-1))
         return bool(self.game)
 
     def poll(self) -> list[Item]:
@@ -357,7 +387,12 @@ class SpectatorSource:
                 if not self.game:
                     self.game, self.seats = msg.game, msg.seats
             elif isinstance(msg, EventMsg):
-                out.append(EventItem(msg.seq, msg.kind, msg.data))
+                if self.order is None:
+                    out.append(EventItem(msg.seq, msg.kind, msg.data))
+                    continue
+                out.extend(EventItem(m.seq, m.kind, m.data) for m in self.order.add(msg))
+                if self.order.missing >= 0:  # a gap: ask for it (blocks a moment, rarely)
+                    out.extend(self._catch_up(self.order.missing))
             elif isinstance(msg, Bye):
                 self._ended = True
                 out.append(EndItem(msg.reason))
