@@ -161,8 +161,9 @@ def request_lines(req: RequestSpec, w: RequestWords) -> list[str]:
         for i, label in enumerate(w.options):
             key = w.option_seats[i] if w.by_seat else i
             lines.append(f"  {key}) {label}")
+    how = w.hint.replace(f"; 'd' for the default ({w.default})", "; 'd' takes the default")
     lines.append(f"default: {w.default}")
-    lines.append(f"how: {w.hint}; '?' shows this again, 'help' explains")
+    lines.append(f"how: {how}; '?' shows this again, 'help' explains")
     return lines
 
 
