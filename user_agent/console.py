@@ -36,11 +36,11 @@ from user_agent.words.names import (
     find_general,
     general_name,
     general_text,
+    mark_text,
     phase_name,
     plain,
     role_name,
     skill_name,
-    word,
 )
 from user_agent.words.narrate import Narrator
 from user_agent.words.requests import RequestWords, describe
@@ -293,7 +293,7 @@ def _seat_line(view: Any, seat: int) -> list[str]:
         lines.append(f"    judgement area: {judged}")
     marks = {k: v for k, v in info.marks.items() if v not in (None, False, 0)}
     if marks:
-        shown = [word(k) if v is True else f"{word(k)} {v}" for k, v in marks.items()]
+        shown = [mark_text(k, v) for k, v in marks.items()]
         lines.append("    marks: " + ", ".join(shown))
     if info.skills:
         lines.append("    skills: " + ", ".join(skill_name(s) for s in info.skills))
@@ -464,7 +464,8 @@ class Console:
             if msg.code == "deadline" and self.pending and self.pending.id == msg.ref:
                 self.pending = None
         elif isinstance(msg, Bye):
-            self.out(f"the game is over ({msg.reason})")
+            why = "" if msg.reason == "game_over" else f" ({plain(msg.reason)})"
+            self.out(f"the game is over{why}")
             self.client.bye("game over")
             return True
         return False

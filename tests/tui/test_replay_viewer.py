@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import SIZE, shown
+from tui_support import SIZE, shown
 
 from replays import read_log
 from sgs.runner import play

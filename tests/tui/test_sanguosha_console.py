@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from conftest import SIZE, shown, wait_until
+from tui_support import SIZE, shown, wait_until
 
 from game_agent.engine import view_for
 from user_agent.tui import words

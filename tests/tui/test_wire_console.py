@@ -14,7 +14,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from conftest import SIZE, shown, wait_until
+from tui_support import SIZE, shown, wait_until
 
 from replays import read_log, verify
 from user_agent.client import Client

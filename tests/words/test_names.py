@@ -64,3 +64,15 @@ def test_seats_can_carry_names_and_the_board_keeps_cell_names() -> None:
     assert lines[1].startswith("North back (B)") and lines[1].split()[-1] == "Tw"
     assert lines[5].startswith("South front (F)") and lines[5].split()[-3] == "Af"
     assert any("A Archer (3 damage, 1 defence)" in x for x in lines)
+
+
+def test_marks_read_as_words() -> None:
+    from user_agent.words.names import mark_text
+
+    assert mark_text("slash_used", 1) == "Slash used"
+    assert mark_text("slash_used", 2) == "Slash used (2)"
+    assert mark_text("rende_given", 2) == "Rende: 2 given"
+    assert mark_text("jijiang_failed", 1) == "Jijiang failed"
+    assert mark_text("zhiheng_used", 1, "zh") == "制衡 used"
+    for name in ("slash_used", "rende_given", "jijiang_failed", "luoyi", "lijian_used"):
+        assert "_" not in mark_text(name, 1)

@@ -160,7 +160,8 @@ class ConsoleApp(TableApp):
         if self.source.seat < 0:
             waiting = "watching (spectator)"
         elif self.ended is not None:
-            waiting = f"the game is over ({self.ended})"
+            why = "" if self.ended == "game_over" else f" ({self.ended.replace('_', ' ')})"
+            waiting = f"the game is over{why}"
         else:
             waiting = "waiting for the other players…"
         self.part("#request", RequestPanel).show(self.picker, self.seconds_left(), waiting)

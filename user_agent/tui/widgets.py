@@ -16,6 +16,7 @@ from protocol.schemas import harmony as hs
 from user_agent.tui import words
 from user_agent.tui.picker import Picker
 from user_agent.tui.table import Table
+from user_agent.words.names import mark_text
 
 FACTION_STYLE = {"wei": "bold blue", "shu": "bold red", "wu": "bold green", "qun": "bold white"}
 ELEMENT_STYLE = {"w": "bold blue", "f": "bold red", "e": "bold yellow", "l": "bold magenta"}
@@ -104,7 +105,7 @@ class SeatPanel(Clickable):
             t.append(f"\n{label}: {words.kind_name(as_, lang)}", "magenta")
         marks = {k: v for k, v in info.marks.items() if v not in (None, False, 0)}
         if marks:
-            t.append("\n" + ", ".join(f"{k}={v}" for k, v in marks.items()), "dim")
+            t.append("\n" + ", ".join(mark_text(k, v, lang) for k, v in marks.items()), "dim")
         self.update(t)
         self.set_class(view.current == self.seat, "current")
         self.set_class(self.seat == table.viewer, "me")

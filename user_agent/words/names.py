@@ -90,6 +90,18 @@ def skill_name(skill_id: str, lang: str = "en") -> str:
     return plain(skill_id).title()
 
 
+def mark_text(name: str, value: object, lang: str = "en") -> str:
+    """A seat's mark in words: `slash_used`=1 -> "Slash used", `rende_given`=2 -> "Rende:
+    2 given", `jijiang_failed` -> "Jijiang failed", `luoyi` -> "Luoyi"."""
+    head, _, rest = name.partition("_")
+    what = skill_name(head, lang) if head in _skills() or head in KINDS else plain(head).title()
+    if rest == "given":
+        return f"{what}: {value} given"
+    tail = f" {plain(rest)}" if rest else ""
+    count = f" ({value})" if type(value) is int and value > 1 else ""
+    return f"{what}{tail}{count}"
+
+
 def word(token: str, lang: str = "en") -> str:
     """Any id met in event or request data, as a name or words."""
     if token in _skills() or token in KINDS:
