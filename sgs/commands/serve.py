@@ -352,7 +352,8 @@ def announce(setup: Setup, endpoint: str, pub: str) -> None:
     table = setup.table
     game = table.game
     say(f"table {table.name!r}: {game.ruleset.name} for {game.seats} seats, on {endpoint}")
-    say(f"spectators: sgs watch --connect {pub}" + (f" --table {table.name}" if table.name else ""))
+    name = f" --table {table.name}" if table.name else ""
+    say(f"spectators: sgs watch --connect {pub} --server {endpoint}{name}")
     for seat in table.seats.seats:
         bot = setup.bots[seat.index]
         if bot is not None:

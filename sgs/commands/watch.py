@@ -31,6 +31,8 @@ from protocol.registry import Renderer, get_schema
 from sgs.commands.bot import add_curve_options, curve_setup
 from sgs.commands.play import add_screen_options, full_screen
 from sgs.options import check_endpoint
+from user_agent.spectator import CatchUpError, InOrder, catch_up
+from user_agent.words.narrate import Narrator
 
 RESUBSCRIBE = 1.0
 
@@ -48,8 +50,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "--server",
         default=None,
         metavar="ADDR",
-        help="full-screen: the table's agent endpoint (what sgs play --connect takes), asked "
-        "for the events before you came",
+        help="the table's agent endpoint (what sgs play --connect takes), asked for the "
+        "events before you came (as `sgs serve` prints it)",
     )
     p.add_argument("--record", default=None, metavar="FILE", help="also write events here")
     p.add_argument(
@@ -110,6 +112,19 @@ def run(args: argparse.Namespace) -> int:
     follow = Follow(sub, args.table)
     record = open(args.record, "a", encoding="utf-8") if args.record else None  # noqa: SIM115
     line: Renderer | None = None
+    narrator: Narrator | None = None
+    order = InOrder() if args.server else None  # with --server: catch up on what came before
+    welcomed = False
+    backlog: list[EventMsg] = []
+
+    def show(events: list[EventMsg]) -> None:
+        for ev in events:
+            say(f"[{ev.seq}] {tell(narrator, line, ev.kind, ev.data)}")
+            if record is not None:
+                item = {"t": "event", "seq": ev.seq, "kind": ev.kind, "data": ev.data}
+                record.write(json.dumps(item, sort_keys=True) + "\n")
+                record.flush()
+
     last = resubscribed = time.monotonic()
     heard = False  # anything from the followed table yet
     try:
@@ -136,19 +151,31 @@ def run(args: argparse.Namespace) -> int:
             except ProtocolError as exc:
                 say(f"! undecodable message: {exc}")
                 continue
-            if isinstance(msg, Welcome) and line is None:
+            if isinstance(msg, Welcome) and not welcomed:
+                welcomed = True
                 try:
                     line = get_schema(msg.game).renderer()
-                except ProtocolError:
+                    narrator = Narrator(msg.game, msg.seats, args.lang)
+                except (ProtocolError, ValueError, KeyError):
                     line = None
                 say(f"watching {msg.game} ({msg.seats} seats), table {msg.table!r}")
+                show(backlog)
+                backlog = []
             elif isinstance(msg, EventMsg):
-                say(f"[{msg.seq}] {render(line, msg.kind, msg.data)}")
-                if record is not None:
-                    item = {"t": "event", "seq": msg.seq, "kind": msg.kind, "data": msg.data}
-                    record.write(json.dumps(item, sort_keys=True) + "\n")
-                    record.flush()
+                events = [msg]
+                if order is not None:
+                    events = order.add(msg)
+                    if order.missing >= 0:
+                        events += caught_up(order, args.server, follow.name or "", setup)
+                        if order.missing >= 0:  # the catch-up failed: go on from here
+                            events += [order.ahead.pop(k) for k in sorted(order.ahead)]
+                            order = None
+                if welcomed:
+                    show(events)
+                else:  # the game's name comes with the stream's welcome (every heartbeat)
+                    backlog += events
             elif isinstance(msg, Bye):
+                show(backlog)
                 say(f"the table closed ({msg.reason})")
                 return 0
     except KeyboardInterrupt:
@@ -181,6 +208,33 @@ def run_screen(
     finally:
         source.close()
     return code or 0
+
+
+def caught_up(
+    order: InOrder, server: str, table: str, setup: Callable[[zmq.Socket[bytes]], None] | None
+) -> list[EventMsg]:
+    """The events before the first one heard, asked of the server, now in order."""
+    try:
+        old = catch_up(server, table, order.missing, after=order.next - 1, setup=setup)
+    except CatchUpError as exc:
+        say(f"! could not catch up on the events before seq {order.missing + 1}: {exc}")
+        return []
+    out: list[EventMsg] = []
+    for ev in old:
+        out += order.add(ev)
+    return out
+
+
+def tell(narrator: Narrator | None, line: Renderer | None, kind: str, data: dict[str, Any]) -> str:
+    """An event in a sentence (the narrator), else the schema's rendering."""
+    if narrator is not None and narrator.knows(kind):
+        try:
+            text = narrator.event(kind, data)
+        except Exception:  # presentation only: never stop watching over a narration bug
+            text = None
+        if text is not None:
+            return text
+    return render(line, kind, data)
 
 
 def render(line: Renderer | None, kind: str, data: dict[str, Any]) -> str:

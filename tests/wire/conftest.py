@@ -180,7 +180,8 @@ class Procs:
 def parse_announcement(p: Proc) -> Served:
     first = p.expect("table ")
     endpoint = first.rsplit(" on ", 1)[1]
-    pub = p.expect("spectators: ").rsplit(" ", 1)[1]
+    words = p.expect("spectators: ").split()
+    pub = words[words.index("--connect") + 1]
     tokens: dict[int, str] = {}
     while True:
         line = p.expect("")

@@ -8,7 +8,15 @@ from pathlib import Path
 
 import pytest
 import zmq
-from conftest import Procs, RawAgent, count_lines, expected_views, plain, wait_for
+from conftest import (
+    Procs,
+    RawAgent,
+    count_lines,
+    expected_views,
+    plain,
+    transcript,
+    wait_for,
+)
 
 from protocol.codec import decode
 from protocol.messages import Bye, EventMsg
@@ -98,3 +106,26 @@ def test_a_bad_catch_up_is_refused_and_the_server_goes_on(procs: Procs) -> None:
         assert len(later) > len(first) and [e.seq for e in later] == list(range(len(later)))
     finally:
         agent.close()
+
+
+def test_sgs_watch_with_server_records_the_table_from_the_start(
+    procs: Procs, tmp_path: Path
+) -> None:
+    served = procs.serve("--game", "harmony", "--seed", "8")
+    rec0 = tmp_path / "seat0.jsonl"
+    slow = {"SGS_TEST_BOT_DELAY": "0.25"}
+    procs.bot(served, 0, "wire_bots:SlowRandom", 1, rec0, **slow)
+    procs.bot(served, 1, "wire_bots:SlowRandom", 2, None, **slow)
+    wait_for(lambda: count_lines(rec0) >= 8, what="the game to be under way")
+    assert served.proc.popen.poll() is None  # mid-game
+    watched = tmp_path / "watch.jsonl"
+    args = ["watch", "--plain", "--connect", served.pub, "--server", served.endpoint]
+    watcher = procs.start([*args, "--record", str(watched)])
+    assert watcher.wait() == 0, watcher.output()
+    assert served.proc.wait() == 0
+    got = [item for item in transcript(watched) if item["t"] == "event"]
+    assert got[0]["seq"] == 0  # joined mid-game, yet the record starts at the start
+    assert got == expected_views(served.log_path, -1)
+    shown = [line for line in watcher.lines if line.startswith("[")]
+    assert [int(line[1:].split("]")[0]) for line in shown] == [e["seq"] for e in got]
+    assert not any("_" in line or "{" in line for line in shown)  # sentences, not data

@@ -78,6 +78,11 @@ class Narrator:
 
     # --- events ----------------------------------------------------------------------------
 
+    def knows(self, kind: str) -> bool:
+        """Whether this event kind has its own sentence (else `event` only names the kind)."""
+        table = _SANGUOSHA if self.game == "sanguosha" else _HARMONY
+        return kind == "game_over" or kind in table
+
     def event(self, kind: str, data: dict[str, Any]) -> str | None:
         """One sentence for the event, or None when it is bookkeeping."""
         table = _SANGUOSHA if self.game == "sanguosha" else _HARMONY
