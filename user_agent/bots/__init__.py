@@ -13,6 +13,8 @@ BotFactory = Callable[[int, int, View | None], Bot]
 BUNDLED: dict[str, str] = {
     "random": "user_agent.bots.random_bot:RandomBot",
     "greedy": "user_agent.bots.greedy_{game}:GreedyBot",
+    "smart": "user_agent.bots.smart_{game}:SmartBot",  # Sanguosha's heuristic AI
+    "medium": "user_agent.bots.medium_{game}:MediumBot",  # Harmony: between random and greedy
 }
 
 
