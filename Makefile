@@ -32,6 +32,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/sanguosha_bench.py
 	$(BIN)/python benchmarks/log_bench.py
 	$(BIN)/python benchmarks/wire_bench.py
+	$(BIN)/python benchmarks/bots_bench.py
 
 soak: $(STAMP)
 	$(BIN)/python benchmarks/sanguosha_soak.py --games 10000
