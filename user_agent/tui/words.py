@@ -1,5 +1,5 @@
-"""The console's words: `user_agent.words` (names, request descriptions, the narrator, the
-Harmony board), guarded so that a presentation bug never stops a game: a call that fails is
+"""The console's words: `user_agent.words` (names, request descriptions, the narrator),
+guarded so that a presentation bug never stops a game: a call that fails is
 logged and the plain form (the id, the kind) is shown instead."""
 
 from __future__ import annotations
