@@ -1,0 +1,177 @@
+"""The arena's summary as text (stdout) and as Markdown (report.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+WIN_RATES_PNG = "win_rates.png"
+RATINGS_PNG = "ratings.png"
+
+
+def pct(rec: Mapping[str, Any] | None) -> str:
+    if rec is None or rec["win_rate"] is None:
+        return "-"
+    low, high = rec["ci95"]
+    return f"{100 * rec['win_rate']:.1f}% [{100 * low:.1f}, {100 * high:.1f}]"
+
+
+def headline(s: Mapping[str, Any]) -> list[str]:
+    out = []
+    if s["interrupted"]:
+        out.append(f"interrupted: {s['games']} of {s['scheduled']} games finished")
+    mode = f" ({s['mode']})" if s["mode"] else ""
+    out.append(
+        f"{s['games']} {s['game']} games{mode}, {s['seats']} seats, bots {','.join(s['bots'])}, "
+        f"lineup {s['lineup']}, seeds from {s['seed']} ({s['block']} games per seed)"
+    )
+    return out
+
+
+def role_rows(s: Mapping[str, Any]) -> tuple[list[str], list[list[str]]]:
+    roles = list(s["by_role"])
+    head = ["bot", "games", "wins", "win rate [95%]", *roles]
+    rows = [
+        [
+            bot,
+            str(rec["games"]),
+            str(rec["wins"]),
+            pct(rec),
+            *(pct(rec["by_role"].get(r)) for r in roles),
+        ]
+        for bot, rec in s["by_bot"].items()
+    ]
+    rows.append(["(all)", "", "", "", *(pct(s["by_role"][r]) for r in roles)])
+    return head, rows
+
+
+def rating_rows(s: Mapping[str, Any]) -> tuple[list[str], list[list[str]]]:
+    head = ["bot", "mu", "sigma", "ordinal (mu - 3 sigma)"]
+    rows = [
+        [r["bot"], f"{r['mu']:.2f}", f"{r['sigma']:.2f}", f"{r['ordinal']:.2f}"]
+        for r in s["ratings"]
+    ]
+    return head, rows
+
+
+def lineup_rows(s: Mapping[str, Any]) -> tuple[list[str], list[list[str]]]:
+    head = [
+        "lord side",
+        "rebels + renegades",
+        "games",
+        "lord side won",
+        "rebels won",
+        "renegade won",
+        "draws",
+        "lord side rate [95%]",
+    ]
+    rows = []
+    for x in s["lineups"]:
+        w = x["won_by"]
+        rate = {"win_rate": x["lord_side_win_rate"], "ci95": x["lord_side_ci95"]}
+        rows.append(
+            [
+                x["lord_side"],
+                x["others"],
+                str(x["games"]),
+                str(w.get("lord", 0)),
+                str(w.get("rebel", 0)),
+                str(w.get("renegade", 0)),
+                str(w.get("draw", 0)),
+                pct(rate),
+            ]
+        )
+    return head, rows
+
+
+def text_table(head: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
+    widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
+
+    def fmt(row: Sequence[str]) -> str:
+        cells = [row[0].ljust(widths[0])] + [
+            c.rjust(w) for c, w in zip(row[1:], widths[1:], strict=True)
+        ]
+        return "  " + "  ".join(cells).rstrip()
+
+    return [fmt(head), *(fmt(r) for r in rows)]
+
+
+def markdown_table(head: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
+    out = [
+        "| " + " | ".join(head) + " |",
+        "|" + "|".join(["---"] + ["---:"] * (len(head) - 1)) + "|",
+    ]
+    out += ["| " + " | ".join(r) + " |" for r in rows]
+    return out
+
+
+def render_text(s: Mapping[str, Any]) -> list[str]:
+    lines = headline(s)
+    lines.append("win rates per role, 95% Wilson intervals (a role's games are seat-games):")
+    lines += text_table(*role_rows(s))
+    lines.append("OpenSkill ratings (Plackett-Luce), after every game in index order:")
+    lines += text_table(*rating_rows(s))
+    if s["lineups"]:
+        lines.append("lineups (games where each side was one bot):")
+        lines += text_table(*lineup_rows(s))
+    lines.append(f"  draws: {s['draws']}   decisions: {s['decisions']}")
+    run = s.get("run")
+    if run:
+        lines.append(
+            f"  {run['seconds']} s on {run['backend']} with {run['workers']} workers "
+            f"({run['games_per_second']} games/s)"
+        )
+    if s.get("out"):
+        lines.append(f"  report: {s['out']}/report.md")
+    return lines
+
+
+def render_markdown(s: Mapping[str, Any]) -> str:
+    lines = ["# Arena: " + ", ".join(s["bots"]) + f" at {s['game']}", ""]
+    lines += [x + "  " for x in headline(s)]
+    if s["interrupted"]:
+        lines.append(
+            "The run was interrupted: the finished games need not balance seats and roles."
+        )
+    lines += ["", "## Win rates per role", ""]
+    lines.append(
+        "Win rate with its 95% Wilson score interval. A role's games are seat-games (two rebels "
+        "in one game are two rebel games). `(all)`: every seat in that role."
+    )
+    lines.append("")
+    lines += markdown_table(*role_rows(s))
+    lines += ["", f"![win rates per role]({WIN_RATES_PNG})", "", "## Per seat", ""]
+    seats = sorted({int(k) for rec in s["by_bot"].values() for k in rec["by_seat"]})
+    head = ["bot", *(f"seat {x}" for x in seats)]
+    rows = [
+        [bot, *(pct(rec["by_seat"].get(str(x))) for x in seats)] for bot, rec in s["by_bot"].items()
+    ]
+    lines += markdown_table(head, rows)
+    lines += ["", "## Ratings", ""]
+    lines.append(
+        "OpenSkill Plackett-Luce, updated game by game in game-index order; teams: the lord's "
+        "side, the rebels, each renegade (1v1 and Harmony: each seat). Ordinal = mu - 3 sigma."
+    )
+    lines.append("")
+    lines += markdown_table(*rating_rows(s))
+    lines += ["", f"![ratings over games]({RATINGS_PNG})", ""]
+    if s["lineups"]:
+        lines += ["## Lineups", ""]
+        lines.append(
+            "Games where the lord and loyalists were all one bot and the rebels and renegades "
+            "all one bot (with `--lineup teams`, every game)."
+        )
+        lines.append("")
+        lines += markdown_table(*lineup_rows(s))
+        lines.append("")
+    lines += ["## Files", ""]
+    lines.append(
+        "- `games.jsonl`: one JSON line per game (index, seed, seats, roles, generals, "
+        "outcome, winners, decisions, log)"
+    )
+    lines.append("- `ratings.jsonl`: each bot's [mu, sigma] after each game")
+    lines.append("- `summary.json`: everything above as one object")
+    lines.append(f"- `{WIN_RATES_PNG}`, `{RATINGS_PNG}`: the charts")
+    lines.append("")
+    lines.append(f"Draws: {s['draws']}. Decisions: {s['decisions']}.")
+    return "\n".join(lines) + "\n"
