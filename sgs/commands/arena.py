@@ -12,16 +12,14 @@ import sys
 import time
 
 from game_agent.engine import ConfigError
-from sgs.arena import results
-from sgs.arena.backends import BACKENDS
-from sgs.arena.report import render_text
 from sgs.arena.schedule import LINEUPS
-from sgs.arena.tournament import execute, plan, summarize
 from sgs.commands.sim import INTERRUPTED, StopAfterGame, jsonl_output
 from sgs.errors import UsageError
 from sgs.options import add_game_options, game_config
 from sgs.progress import progress_bar
 from user_agent.bots import BotSpecError
+
+BACKENDS = ("process", "ray")  # sgs.arena.backends.BACKENDS (imported when the command runs)
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -79,6 +77,11 @@ def check_log_dir(log_dir: str | None) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    # Imported here: matplotlib and openskill would slow every `sgs` command down by a second.
+    from sgs.arena import results
+    from sgs.arena.report import render_text
+    from sgs.arena.tournament import execute, plan, summarize
+
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     if not bots:
         raise UsageError("--bots names no bot")

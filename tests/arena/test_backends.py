@@ -1,0 +1,43 @@
+"""The same seed gives the same games and summary on every backend and worker count."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from arena_support import HARMONY, SANGUOSHA, run_on, small
+
+ray = pytest.importorskip("ray")
+
+
+@pytest.fixture(scope="module")
+def local_ray() -> Iterator[None]:
+    """One local Ray for the module (it takes seconds to start); the backend uses it as it is."""
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    yield
+    ray.shutdown()
+
+
+@pytest.mark.parametrize("case", [HARMONY, SANGUOSHA], ids=["harmony", "sanguosha5"])
+def test_identical_on_processes_and_ray(
+    case: tuple[str, dict[str, Any], list[str], int], local_ray: None
+) -> None:
+    t = small(case)
+    one = run_on(t, backend="process", workers=1)
+    two = run_on(t, backend="process", workers=2)
+    on_ray = run_on(t, backend="ray", workers=2)
+    assert one == two == on_ray
+    records, summary = one
+    assert [r["index"] for r in records] == list(range(len(t.specs)))
+    assert summary["games"] == len(t.specs) >= case[3]
+    assert not summary["interrupted"]
+
+
+def test_a_stop_keeps_what_finished() -> None:
+    t = small(HARMONY)
+    from sgs.arena.tournament import execute
+
+    records, interrupted = execute(t, backend="process", workers=1, stop=lambda: True)
+    assert interrupted or len(records) == len(t.specs)
+    assert [r.index for r in records] == sorted(r.index for r in records)
