@@ -1,0 +1,123 @@
+"""Response requests: Dodge, Slash, Peach, Nullification, and the helpers' cards.
+
+- Dodge against a Slash or Archery Attack: always, unless a friend hits a healthy me.
+- Slash against a Duel or Savage Assault: yes (a Duel with a friend: take it while healthy).
+- Peach in dying: myself and friends, never a foe; the renegade keeps the lord alive while
+  others live.
+- Nullification: for a friend hit by a harmful trick (an AoE only when it would hurt), against
+  a foe's Ex Nihilo when I can spare it; in a chain, whenever the chain's parity is not the one
+  I want for the original trick.
+- Collateral: Slash the victim unless it is a friend (then the weapon goes). Blade: foes only.
+- Hujia / Jijiang: answer for the lord when on the lord's side and I can spare the card.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from protocol.choices import RequestSpec
+from user_agent.bots.sanguosha_ai.beliefs import Beliefs
+from user_agent.bots.sanguosha_ai.situation import Situation
+from user_agent.bots.sanguosha_ai.tables import AOE, HARMFUL
+from user_agent.bots.sanguosha_ai.values import keep_value
+
+
+def respond(sit: Situation, beliefs: Beliefs, req: RequestSpec) -> int:
+    options: list[dict[str, Any]] = req.options
+    decline = len(options) - 1
+    if decline <= 0:
+        return decline if decline >= 0 else 0
+    info = req.info
+    if not wants(sit, beliefs, info):
+        return decline
+    return best_answer(sit, options)
+
+
+def best_answer(sit: Situation, options: list[dict[str, Any]]) -> int:
+    """The real card worth least, else the first conversion."""
+    cards = [
+        (keep_value(sit, o["card"]), i) for i, o in enumerate(options) if o.get("kind") == "card"
+    ]
+    if cards:
+        return min(cards)[1]
+    return next(i for i, o in enumerate(options) if o.get("kind") == "view_as")
+
+
+def wants(sit: Situation, beliefs: Beliefs, info: dict[str, Any]) -> bool:
+    reason = info.get("reason", "")
+    source = info.get("source")
+    target = info.get("target")
+    me = sit.my
+    if reason in ("slash", "archery_attack"):
+        return not (source is not None and sit.friend(source) and me.hp >= 3)
+    if reason == "savage_assault":
+        return True
+    if reason == "duel":
+        return not (source is not None and sit.friend(source) and me.hp >= 2)
+    if reason == "dying":
+        return target is not None and _save(sit, target)
+    if reason == "nullify":
+        return _nullify(sit, beliefs, info)
+    if reason == "collateral":
+        return target is None or not sit.friend(target)
+    if reason == "blade":
+        return target is not None and sit.foe(target)
+    if reason in ("hujia", "jijiang"):
+        if source is None or not sit.friend(source) or source == sit.me:
+            return False
+        name = "dodge" if reason == "hujia" else "slash"
+        return sit.count(name) >= 2 or me.hp >= 3 or sit.info(source).hp <= 2
+    return True
+
+
+def _save(sit: Situation, target: int) -> bool:
+    if target == sit.me:
+        return True
+    if sit.role() == "renegade" and target == sit.lord():
+        return len(sit.alive) > 2
+    if sit.role() == "rebel" and target == sit.lord():
+        return False
+    return sit.friend(target)
+
+
+def _nullify(sit: Situation, beliefs: Beliefs, info: dict[str, Any]) -> bool:
+    against = info.get("against", "")
+    on = info.get("target")
+    if on is None:
+        return False
+    if against != "nullification":
+        beliefs.open_window(against, info.get("source"), on)
+    if beliefs.window is None:
+        return False
+    name, _user, target = beliefs.window
+    if not sit.view.seats[target].alive:
+        return False
+    cancelled = beliefs.cancelled_now()
+    if name in HARMFUL:
+        if sit.friend(target) and _matters(sit, name, target):
+            return not cancelled
+        if sit.foe(target):
+            return cancelled
+        return False
+    if name == "ex_nihilo":
+        spare = sit.count("nullification") >= 2 or len(sit.hand) >= 5
+        if sit.foe(target) and spare:
+            return not cancelled
+        if sit.friend(target):
+            return cancelled
+    return False
+
+
+def _matters(sit: Situation, name: str, target: int) -> bool:
+    """Whether saving `target` from `name` is worth a Nullification."""
+    s = sit.info(target)
+    if name in AOE:
+        if target == sit.me:
+            answer = "slash" if name == "savage_assault" else "dodge"
+            return sit.count(answer) == 0
+        return s.hp <= 1 or (target == sit.lord() and s.hp <= 2)
+    if name == "lightning":
+        return s.hp <= 3
+    if name in ("dismantlement", "snatch"):
+        return s.hand_count + len(s.equip) > 0 and (len(s.equip) > 0 or s.hand_count <= 3)
+    return True
