@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 from arena_support import SGS, sgs
 
+from sgs.cli import main
+
 
 def test_writes_report_charts_and_game_lines(tmp_path: Path) -> None:
     out = tmp_path / "out"
@@ -60,16 +62,41 @@ def test_writes_report_charts_and_game_lines(tmp_path: Path) -> None:
     assert summary["by_bot"]["greedy"]["games"] == 6 and not summary["interrupted"]
 
 
-def test_default_out_dir_and_refusal_to_overwrite(tmp_path: Path) -> None:
-    args = ["arena", "--game", "harmony", "--games", "2", "--seed", "9", "--quiet"]
-    assert sgs(args, tmp_path).returncode == 0
-    assert (tmp_path / "arena-harmony-9" / "report.md").exists()
-    again = sgs(args, tmp_path)
-    assert again.returncode == 2
-    assert again.stderr.strip().splitlines() == [
+def in_process(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    try:
+        code = main(args)
+    except SystemExit as exc:  # argparse's complaints
+        code = int(exc.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_default_out_dir_and_refusal_to_overwrite(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    args = [
+        "arena",
+        "--game",
+        "harmony",
+        "--games",
+        "2",
+        "--seed",
+        "9",
+        "--quiet",
+        "--workers",
+        "1",
+    ]
+    code, _, err = in_process(args, capsys)
+    assert code == 0, err
+    report = (tmp_path / "arena-harmony-9" / "report.md").read_text()
+    again = in_process(args, capsys)
+    assert again[0] == 2
+    assert again[2].strip().splitlines() == [
         "error: arena-harmony-9 is not empty; give --force to overwrite, or another --out"
     ]
-    assert sgs([*args, "--force"], tmp_path).returncode == 0
+    assert (tmp_path / "arena-harmony-9" / "report.md").read_text() == report
+    assert in_process([*args, "--force"], capsys)[0] == 0
 
 
 @pytest.mark.parametrize(
@@ -82,14 +109,29 @@ def test_default_out_dir_and_refusal_to_overwrite(tmp_path: Path) -> None:
         (["--lineup", "teams"], "--lineup teams needs"),
         (["--ray-address", "x:1"], "--ray-address needs --backend ray"),
         (["--option", "nosuchoption=1"], "nosuchoption"),
+        (["--gmaes", "3"], "unrecognized arguments: --gmaes 3"),
     ],
 )
-def test_bad_arguments_are_one_error_line(tmp_path: Path, args: list[str], message: str) -> None:
-    done = sgs(["arena", "--game", "harmony", "--quiet", *args], tmp_path)
-    assert done.returncode == 2
-    lines = done.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("error: ") and message in lines[0], done.stderr
+def test_bad_arguments_are_one_error_line(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    args: list[str],
+    message: str,
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, out, err = in_process(["arena", "--game", "harmony", "--quiet", *args], capsys)
+    assert code == 2 and out == ""
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and message in lines[0], err
     assert not any(tmp_path.iterdir())
+
+
+def test_a_bad_argument_from_the_real_command(tmp_path: Path) -> None:
+    done = sgs(["arena", "--bots", "nosuch"], tmp_path)
+    assert done.returncode == 2
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: unknown bot 'nosuch': use one of ")
 
 
 def test_ctrl_c_writes_a_partial_report_and_exits_130(tmp_path: Path) -> None:
