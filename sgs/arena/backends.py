@@ -5,13 +5,21 @@ advances its progress bar and keeps them), and watch `stop()`: once it says so, 
 started are cancelled and those running are waited for (with Ray they are cancelled too), so a
 Ctrl-C keeps the games finished so far. The caller sorts the records by game index: the
 backend and the number of workers change when a game is played, never what it gives.
+
+The workers run with a fixed string-hash seed (PYTHONHASHSEED=0): a bot that iterates a set of
+strings would otherwise play differently in each process and in each run. Pool processes are
+therefore spawned (fresh interpreters that read the variable), Ray tasks get it in their
+runtime environment.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+import multiprocessing
+import os
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from contextlib import contextmanager
 from typing import Any
 
 import structlog
@@ -20,6 +28,7 @@ from sgs.arena.schedule import GameSpec
 from sgs.arena.worker import GameRecord, Job, ignore_sigint, play_chunk
 
 BACKENDS = ("process", "ray")
+HASH_SEED = "0"  # PYTHONHASHSEED of every worker
 POLL = 0.2  # seconds between looks at stop() while waiting for chunks
 
 log = structlog.get_logger("sgs.arena")
@@ -28,15 +37,34 @@ Done = Callable[[list[GameRecord]], None]
 Stop = Callable[[], bool]
 
 
+@contextmanager
+def hash_seed_for_children() -> Iterator[None]:
+    """PYTHONHASHSEED set for the processes started inside, and restored after."""
+    before = os.environ.get("PYTHONHASHSEED")
+    os.environ["PYTHONHASHSEED"] = HASH_SEED
+    try:
+        yield
+    finally:
+        if before is None:
+            del os.environ["PYTHONHASHSEED"]
+        else:
+            os.environ["PYTHONHASHSEED"] = before
+
+
 def run_processes(
     job: Job, chunks: Sequence[Sequence[GameSpec]], workers: int, done: Done, stop: Stop
 ) -> None:
     """The chunks on a pool of `workers` processes (which ignore Ctrl-C: the parent decides)."""
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=ignore_sigint)
+    pool = ProcessPoolExecutor(
+        max_workers=workers,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=ignore_sigint,
+    )
     try:
-        pending: set[Future[list[GameRecord]]] = {
-            pool.submit(play_chunk, job, list(c)) for c in chunks
-        }
+        with hash_seed_for_children():  # the pool starts its processes at the first submit
+            pending: set[Future[list[GameRecord]]] = {
+                pool.submit(play_chunk, job, list(c)) for c in chunks
+            }
         cancelled = False
         while pending:
             finished, pending = wait(pending, timeout=POLL, return_when=FIRST_COMPLETED)
@@ -79,7 +107,9 @@ def run_ray(
             )
         started = True
     try:
-        task: Any = ray.remote(play_chunk)
+        task: Any = ray.remote(play_chunk).options(
+            runtime_env={"env_vars": {"PYTHONHASHSEED": HASH_SEED}}
+        )
         pending: list[Any] = [task.remote(job, list(c)) for c in chunks]
         cancelled = False
         while pending:

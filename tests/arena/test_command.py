@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -191,3 +192,58 @@ def test_the_command_module_stays_light() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+HASH_BOT = """from user_agent.bots.random_bot import RandomBot
+
+
+class HashBot(RandomBot):
+    # Plays differently under each string-hash seed.
+
+    def decide(self, request, view):
+        for _ in range(list({"a", "b", "c", "d", "e", "f", "g", "h"}).index("a")):
+            self.rng.random()
+        return super().decide(request, view)
+"""
+
+
+def where_a_goes(hash_seed: str) -> str:
+    code = "print(list({'a','b','c','d','e','f','g','h'}).index('a'))"
+    env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+    return subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    ).stdout
+
+
+def test_games_do_not_depend_on_the_callers_hash_seed(tmp_path: Path) -> None:
+    assert where_a_goes("1") != where_a_goes("2")  # the bot below would play differently
+    (tmp_path / "arena_hashbot.py").write_text(HASH_BOT)
+    outputs = []
+    for hash_seed, workers in (("1", "1"), ("2", "2")):
+        out = tmp_path / f"out{hash_seed}"
+        done = subprocess.run(
+            [
+                SGS,
+                "arena",
+                "--game",
+                "harmony",
+                "--bots",
+                "arena_hashbot:HashBot,random",
+                "--games",
+                "8",
+                "--workers",
+                workers,
+                "--out",
+                str(out),
+                "--quiet",
+            ],
+            cwd=tmp_path,
+            env={**os.environ, "PYTHONHASHSEED": hash_seed},
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+        assert done.returncode == 0, done.stderr
+        outputs.append((out / "games.jsonl").read_text())
+    assert outputs[0] == outputs[1]
