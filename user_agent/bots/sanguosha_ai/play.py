@@ -14,7 +14,7 @@ from typing import Any
 from user_agent.bots.sanguosha_ai import skills, targets
 from user_agent.bots.sanguosha_ai.plan import Plan
 from user_agent.bots.sanguosha_ai.situation import Situation
-from user_agent.bots.sanguosha_ai.tables import AOE, KEEP, is_black, is_red
+from user_agent.bots.sanguosha_ai.tables import AOE, EQUIP_SLOT, KEEP, is_black, is_red
 from user_agent.bots.sanguosha_ai.values import cheapest, equip_gain, keep_value
 
 Card = dict[str, Any]
@@ -35,9 +35,6 @@ def choose(sit: Situation, options: list[dict[str, Any]], tried: set[str]) -> tu
     for i, o in enumerate(options):
         kind = o.get("kind")
         if kind == "end":
-            best_i_end = i
-            if best_v <= 0.0:
-                best_i = best_i_end
             continue
         key = option_key(o)
         if key in tried:
@@ -65,8 +62,8 @@ def _card(sit: Situation, card: Card, cands: list[int], key: str) -> tuple[float
     gain = equip_gain(sit, card)
     if gain > 0:
         return 100.0 + gain, plan
-    if name in ("crossbow", "double_swords", "qinggang_sword", "ice_sword", "blade", "spear"):
-        return 0.0, plan
+    if name in EQUIP_SLOT:
+        return 0.0, plan  # no better than what is equipped: keep it (Zhiheng, discards)
     if name == "ex_nihilo":
         return 95.0, plan
     if name == "peach":

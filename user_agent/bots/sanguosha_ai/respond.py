@@ -1,7 +1,7 @@
 """Response requests: Dodge, Slash, Peach, Nullification, and the helpers' cards.
 
-- Dodge against a Slash or Archery Attack: always, unless a friend hits a healthy me.
-- Slash against a Duel or Savage Assault: yes (a Duel with a friend: take it while healthy).
+- Dodge against a Slash or Archery Attack, Slash against Savage Assault: always.
+- Slash in a Duel: yes, except against a friend while I am healthy (HP >= 3).
 - Peach in dying: myself and friends, never a foe; the renegade keeps the lord alive while
   others live.
 - Nullification: for a friend hit by a harmful trick (an AoE only when it would hurt), against
@@ -48,12 +48,10 @@ def wants(sit: Situation, beliefs: Beliefs, info: dict[str, Any]) -> bool:
     source = info.get("source")
     target = info.get("target")
     me = sit.my
-    if reason in ("slash", "archery_attack"):
-        return not (source is not None and sit.friend(source) and me.hp >= 3)
-    if reason == "savage_assault":
+    if reason in ("slash", "archery_attack", "savage_assault"):
         return True
-    if reason == "duel":
-        return not (source is not None and sit.friend(source) and me.hp >= 2)
+    if reason == "duel":  # a Duel between friends: one of us loses 1 HP either way
+        return not (source is not None and sit.friend(source) and me.hp >= 3)
     if reason == "dying":
         return target is not None and _save(sit, target)
     if reason == "nullify":
