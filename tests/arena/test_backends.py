@@ -41,3 +41,21 @@ def test_a_stop_keeps_what_finished() -> None:
     records, interrupted = execute(t, backend="process", workers=1, stop=lambda: True)
     assert interrupted or len(records) == len(t.specs)
     assert [r.index for r in records] == sorted(r.index for r in records)
+
+
+def test_teams_lineup_seats_each_side_as_one_bot() -> None:
+    from sgs.arena.stats import balance
+    from sgs.arena.tournament import execute, plan
+
+    other = "user_agent.bots.random_bot:RandomBot"  # a second name for the random bot
+    t = plan("sanguosha", {"players": 5}, ["random", other], 4, seed=11, lineup="teams")
+    records, interrupted = execute(t, backend="process", workers=2)
+    assert not interrupted and len(records) == 4
+    for r, spec in zip(records, t.specs, strict=True):
+        assert spec.sides is not None and r.roles is not None
+        for bot, role in zip(r.seats, r.roles, strict=True):
+            assert bot == spec.sides[0 if role in ("lord", "loyalist") else 1]
+    counts = balance("sanguosha", records)
+    assert (
+        counts["random"] == counts[other] == {"lord": 2, "loyalist": 2, "rebel": 4, "renegade": 2}
+    )
