@@ -65,3 +65,37 @@ def option_names(req: RequestSpec, choice: Choice) -> str:
     if isinstance(card, dict):
         return str(card["name"])
     return str(o.get("kind"))
+
+
+def seated_bot(seat: int, roles: list[str], generals: list[str] | None = None) -> SmartBot:
+    """A strict SmartBot at a table of `len(roles)` seats, told the public facts of a game's
+    start (the lord's role, its own role, each seat's general at 4 HP), with an empty hand."""
+    n = len(roles)
+    bot = SmartBot(seat, 1, SanguoshaView(seat, n))
+    bot.strict = True
+    for s, role in enumerate(roles):
+        if role == "lord" or s == seat:
+            bot.on_event("role", {"seat": s, "role": role})
+        general = generals[s] if generals else "xuchu"
+        bot.on_event(
+            "general",
+            {"seat": s, "general": general, "max_hp": 4, "hp": 4, "faction": "wei",
+             "gender": "male", "skills": []},
+        )  # fmt: skip
+    return bot
+
+
+def give(bot: SmartBot, *cards: tuple[int, str, str, int]) -> None:
+    """Put cards (id, name, suit, rank) in the bot's hand."""
+    bot.on_event(
+        "draw",
+        {"seat": bot.seat, "reason": "test",
+         "cards": [{"id": i, "name": n, "suit": s, "rank": r} for i, n, s, r in cards]},
+    )  # fmt: skip
+
+
+def request(kind: str, options: list[object], **kw: object) -> RequestSpec:
+    """A request as the engine would send it (defaults: a `choice` with default 0)."""
+    spec = {"form": "choice", "default": 0, "min": 1, "max": 1, "cancel": False, "info": {}}
+    spec.update(kw)
+    return RequestSpec(0, 0, kind, options=options, **spec)  # type: ignore[arg-type]
