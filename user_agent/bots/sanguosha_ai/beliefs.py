@@ -19,6 +19,7 @@ from user_agent.bots.sanguosha_ai.tables import HARMFUL, ROLE_ROWS
 
 ATTACK = 0.35  # how far one hostile act moves the actor
 HELP = 0.3
+LORD_PRIOR = 1.0  # how much the lord trusts the role row before any evidence
 ROLE_SCORE = {"lord": 1.0, "loyalist": 1.0, "rebel": -1.0, "renegade": -0.2}
 
 
@@ -67,7 +68,10 @@ class Beliefs:
         role = self.roles[seat]
         if role:
             return ROLE_SCORE[role]
-        return _clip(self.prior(seat) + self.evidence[seat])
+        prior = self.prior(seat)
+        if self.roles[self.seat] == "lord":
+            prior *= LORD_PRIOR
+        return _clip(prior + self.evidence[seat])
 
     def my_role(self) -> str:
         return self.roles[self.seat]

@@ -66,11 +66,22 @@ def active(sit: Situation, skill: str, key: str) -> tuple[float, Plan]:
 
 
 def _zhiheng(sit: Situation, plan: Plan) -> float:
-    junk = [c for c in sit.hand if keep_value(sit, c) < 4.5]
+    junk = _junk(sit)
     if not junk:
         return 0.0
     plan.cards = [c["id"] for c in junk]
     return 85.0
+
+
+def _junk(sit: Situation) -> list[Card]:
+    """Cards worth exchanging: keep value < 4.5, but one copy of each name stays."""
+    seen: set[str] = set()
+    out = []
+    for c in sorted(sit.hand, key=lambda c: -keep_value(sit, c)):
+        if keep_value(sit, c) < 4.5 and (c["name"] in seen or keep_value(sit, c) < 3.0):
+            out.append(c)
+        seen.add(c["name"])
+    return out
 
 
 def _rende(sit: Situation, plan: Plan) -> float:
@@ -267,7 +278,8 @@ def skill_cards(sit: Situation, req: RequestSpec, plan: Plan | None, declined: b
     if got is not None:
         return got
     if skill == "zhiheng":
-        junk = [i for i, c in enumerate(options) if keep_value(sit, c) < 4.5]
+        ids = {c["id"] for c in _junk(sit)}
+        junk = [i for i, c in enumerate(options) if c.get("id") in ids]
         if lo <= len(junk) <= hi:
             return junk
     if req.cancel and declined:
