@@ -86,8 +86,12 @@ def _use_value(sit: Situation, name: str, card: Card, cands: list[int]) -> tuple
         v = sum(sit.rel(t) for t in cands if sit.wounded(t))
         return (45.0 if v > 0.5 else 0.0), []
     if name == "lightning":
+        # it travels round the table: a gamble for rebels (the lord may take it), and for a
+        # seat that can fix its own judgement
+        fixer = sit.has_skill(sit.me, "guicai")
+        bold = sit.role() == "rebel" or fixer
         safe = sit.my.hp >= 3 and len(sit.foes()) > len(sit.friends())
-        return (15.0 if safe else 0.0), []
+        return (15.0 if bold and safe else 0.0), []
     if name == "ex_nihilo":
         return 95.0, []
     if name == "collateral":
