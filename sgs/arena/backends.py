@@ -1,9 +1,10 @@
 """Where the chunks of games run: a local process pool (`process`) or Ray (`ray`).
 
-Both take every chunk at once, hand back each chunk's records as it finishes (the caller
-advances its progress bar and keeps them), and watch `stop()`: once it says so, the chunks not
-started are cancelled and those running are waited for (with Ray they are cancelled too), so a
-Ctrl-C keeps the games finished so far. The caller sorts the records by game index: the
+Both keep a few chunks per worker in flight, submitting the next as one finishes, hand back
+each chunk's records as it finishes (the caller advances its progress bar and keeps them), and
+watch `stop()`: once it says so, nothing more is submitted, the chunks not started are
+cancelled (process pool) and those running are waited for, so a Ctrl-C keeps the games
+finished so far. The caller sorts the records by game index: the
 backend and the number of workers change when a game is played, never what it gives.
 
 The workers run with a fixed string-hash seed (PYTHONHASHSEED=0): a bot that iterates a set of
@@ -14,6 +15,7 @@ runtime environment.
 
 from __future__ import annotations
 
+import itertools
 import logging
 import multiprocessing
 import os
@@ -30,11 +32,16 @@ from sgs.arena.worker import GameRecord, Job, ignore_sigint, play_chunk
 BACKENDS = ("process", "ray")
 HASH_SEED = "0"  # PYTHONHASHSEED of every worker
 POLL = 0.2  # seconds between looks at stop() while waiting for chunks
+IN_FLIGHT = 3  # chunks submitted per worker at a time
 
 log = structlog.get_logger("sgs.arena")
 
 Done = Callable[[list[GameRecord]], None]
 Stop = Callable[[], bool]
+
+
+def in_flight(workers: int) -> int:
+    return IN_FLIGHT * max(1, workers)
 
 
 @contextmanager
@@ -60,21 +67,26 @@ def run_processes(
         mp_context=multiprocessing.get_context("spawn"),
         initializer=ignore_sigint,
     )
+    todo = iter(chunks)
+    pending: set[Future[list[GameRecord]]] = set()
+
+    def submit() -> None:
+        for c in itertools.islice(todo, max(0, in_flight(workers) - len(pending))):
+            pending.add(pool.submit(play_chunk, job, list(c)))
+
     try:
         with hash_seed_for_children():  # the pool starts its processes at the first submit
-            pending: set[Future[list[GameRecord]]] = {
-                pool.submit(play_chunk, job, list(c)) for c in chunks
-            }
-        cancelled = False
+            submit()
         while pending:
             finished, pending = wait(pending, timeout=POLL, return_when=FIRST_COMPLETED)
             for f in finished:
                 if not f.cancelled():
                     done(f.result())
-            if stop() and not cancelled:
-                cancelled = True
+            if stop():
                 for f in pending:
-                    f.cancel()
+                    f.cancel()  # those not started yet; the running ones finish
+            else:
+                submit()
     except KeyboardInterrupt:  # a second Ctrl-C: leave the running chunks behind
         pool.shutdown(wait=False, cancel_futures=True)
         raise
@@ -92,7 +104,6 @@ def run_ray(
     """The chunks as Ray tasks: on the cluster at `address`, or on a local Ray with `workers`
     CPUs. A Ray already initialised in this process (a test's) is used as it is."""
     import ray  # only this backend needs it
-    from ray.exceptions import RayError
 
     started = False
     if not ray.is_initialized():
@@ -110,22 +121,17 @@ def run_ray(
         task: Any = ray.remote(play_chunk).options(
             runtime_env={"env_vars": {"PYTHONHASHSEED": HASH_SEED}}
         )
-        pending: list[Any] = [task.remote(job, list(c)) for c in chunks]
-        cancelled = False
-        while pending:
+        todo = iter(chunks)
+        pending: list[Any] = []
+        while True:
+            if not stop():
+                room = max(0, in_flight(workers) - len(pending))
+                pending += [task.remote(job, list(c)) for c in itertools.islice(todo, room)]
+            if not pending:
+                break
             finished, pending = ray.wait(pending, num_returns=1, timeout=POLL)
             for ref in finished:
-                try:
-                    records: list[GameRecord] = ray.get(ref)
-                except RayError:
-                    if cancelled:  # a chunk cut by the stop: its games are not kept
-                        continue
-                    raise
-                done(records)
-            if stop() and not cancelled:
-                cancelled = True
-                for ref in pending:
-                    ray.cancel(ref)
+                done(ray.get(ref))
     finally:
         if started:
             ray.shutdown()
