@@ -87,7 +87,7 @@ def run_processes(
                     f.cancel()  # those not started yet; the running ones finish
             else:
                 submit()
-    except KeyboardInterrupt:  # a second Ctrl-C: leave the running chunks behind
+    except BaseException:  # a second Ctrl-C, or a bug in a game: leave the other chunks
         pool.shutdown(wait=False, cancel_futures=True)
         raise
     pool.shutdown(wait=True)
