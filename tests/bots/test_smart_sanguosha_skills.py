@@ -205,3 +205,14 @@ def test_kylin_bow_drops_a_foes_horse_only() -> None:
     bot = seated_bot(2, ROLES5)  # a rebel: the lord is a foe
     horses = [{"id": 10, "suit": "spade", "rank": 5, "name": "jueying"}, {"kind": "decline"}]
     assert ask(bot, request("kylin_bow", horses, default=1, info={"target": 0})) == 0
+
+
+def test_it_does_not_pay_a_peach_and_a_nullification_for_a_spear_slash() -> None:
+    bot = seated_bot(2, ROLES5)
+    give(bot, (50, "peach", "heart", 12), (80, "nullification", "club", 12))
+    options = [{"kind": "view_as", "skill": "spear", "card": "slash"}, {"kind": "decline"}]
+    info = {"card": "slash", "mode": "play", "reason": "savage_assault", "source": 0,
+            "target": None, "against": ""}  # fmt: skip
+    assert ask(bot, request("respond", options, default=1, info=info)) == 1
+    give(bot, (70, "slash", "club", 8), (1, "lightning", "spade", 1))  # two cheap cards
+    assert ask(bot, request("respond", options, default=1, info=info)) == 0

@@ -18,7 +18,7 @@ from typing import Any
 from protocol.choices import RequestSpec
 from user_agent.bots.sanguosha_ai.beliefs import Beliefs
 from user_agent.bots.sanguosha_ai.situation import Situation
-from user_agent.bots.sanguosha_ai.tables import AOE, HARMFUL
+from user_agent.bots.sanguosha_ai.tables import AOE, HARMFUL, is_black, is_red
 from user_agent.bots.sanguosha_ai.values import keep_value
 
 
@@ -30,17 +30,48 @@ def respond(sit: Situation, beliefs: Beliefs, req: RequestSpec) -> int:
     info = req.info
     if not wants(sit, beliefs, info):
         return decline
-    return best_answer(sit, options)
+    return best_answer(sit, options, str(info.get("card", "")), info.get("reason") == "dying")
 
 
-def best_answer(sit: Situation, options: list[dict[str, Any]]) -> int:
-    """The real card worth least, else the first conversion."""
+def best_answer(
+    sit: Situation, options: list[dict[str, Any]], name: str, urgent: bool = False
+) -> int:
+    """The real card worth least, else the first conversion whose payment is not too dear
+    (Spear's two cards, a Peach as a Wusheng Slash) unless it is urgent; else decline."""
     cards = [
         (keep_value(sit, o["card"]), i) for i, o in enumerate(options) if o.get("kind") == "card"
     ]
     if cards:
         return min(cards)[1]
-    return next(i for i, o in enumerate(options) if o.get("kind") == "view_as")
+    urgent = urgent or sit.my.hp <= 1
+    for i, o in enumerate(options):
+        if o.get("kind") == "view_as" and (urgent or payment_ok(sit, o.get("skill", ""), name)):
+            return i
+    return len(options) - 1
+
+
+# What the sub-cards of a conversion may be worth, at most, to answer with it.
+PAY_LIMIT = {"wusheng": 8.0, "longdan": 8.0, "qingguo": 8.0, "spear": 10.0}
+
+
+def payment_ok(sit: Situation, skill: str, name: str) -> bool:
+    limit = PAY_LIMIT.get(skill)
+    if limit is None:
+        return True  # Jijiu, Hujia/Jijiang helpers, Eight Diagram...: no cost worth weighing
+    hand = sit.hand
+    if skill == "wusheng":
+        pool = [c for c in hand if is_red(c)] + [c for c in sit.my.equip.values() if is_red(c)]
+    elif skill == "longdan":
+        pool = [c for c in hand if c["name"] == ("dodge" if name == "slash" else "slash")]
+    elif skill == "qingguo":
+        pool = [c for c in hand if is_black(c)]
+    else:
+        pool = list(hand)
+    k = 2 if skill == "spear" else 1
+    if len(pool) < k:
+        return False
+    costs = sorted(keep_value(sit, c) for c in pool)
+    return sum(costs[:k]) <= limit
 
 
 def wants(sit: Situation, beliefs: Beliefs, info: dict[str, Any]) -> bool:
