@@ -33,6 +33,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/log_bench.py
 	$(BIN)/python benchmarks/wire_bench.py
 	$(BIN)/python benchmarks/bots_bench.py
+	$(BIN)/python benchmarks/arena_bench.py
 
 soak: $(STAMP)
 	$(BIN)/python benchmarks/sanguosha_soak.py --games 10000
