@@ -72,9 +72,9 @@ class SmartBot(Bot):
 
     def _decide(self, req: RequestSpec, view: SanguoshaView) -> Choice:
         kind = req.kind
-        if kind == "choose_general":
-            return choices.choose_general(req)
         sit = Situation(view, self._beliefs(view))
+        if kind == "choose_general":
+            return choices.choose_general(req, sit)
         if kind != "skill_cards":
             back, self.back_skill = self.back_skill, ""
         else:

@@ -13,8 +13,21 @@ from user_agent.bots.sanguosha_ai.values import cheapest, equip_gain, keep_value
 LORD_BONUS = {"caocao": 0.5, "liubei": 0.5, "sunquan": 0.5}
 
 
-def choose_general(req: RequestSpec) -> int:
+# The faction a lord's lord skill calls on (Hujia: Wei Dodges, Jijiang: Shu Slashes, Jiuyuan:
+# Wu Peaches): a loyalist likes to share it, a rebel would rather not.
+LORD_FACTION = {"caocao": "wei", "liubei": "shu", "sunquan": "wu"}
+
+
+def choose_general(req: RequestSpec, sit: Situation | None = None) -> int:
     lord = req.info.get("reason") == "lord"
+    faction_bonus = 0.0
+    lord_faction = ""
+    if sit is not None and not lord:
+        lord_seat = sit.lord()
+        if lord_seat >= 0:
+            lord_faction = LORD_FACTION.get(sit.info(lord_seat).general, "")
+        role = sit.role()
+        faction_bonus = 0.6 if role == "loyalist" else -0.3 if role == "rebel" else 0.0
 
     def strength(i: int) -> float:
         o = req.options[i]
@@ -22,6 +35,8 @@ def choose_general(req: RequestSpec) -> int:
         v = GENERAL_STRENGTH.get(gid, 6.0)
         if lord:
             v += LORD_BONUS.get(gid, 0.0)
+        elif lord_faction and isinstance(o, dict) and o.get("faction") == lord_faction:
+            v += faction_bonus
         return v
 
     return max(range(len(req.options)), key=lambda i: (strength(i), -i))
