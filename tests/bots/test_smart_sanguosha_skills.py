@@ -216,3 +216,42 @@ def test_it_does_not_pay_a_peach_and_a_nullification_for_a_spear_slash() -> None
     assert ask(bot, request("respond", options, default=1, info=info)) == 1
     give(bot, (70, "slash", "club", 8), (1, "lightning", "spade", 1))  # two cheap cards
     assert ask(bot, request("respond", options, default=1, info=info)) == 0
+
+
+def _card_option(cid: int, name: str, suit: str, targets: list[int]) -> dict[str, object]:
+    return {"kind": "card", "card": {"id": cid, "suit": suit, "rank": 7, "name": name},
+            "skill": "", "targets": targets}  # fmt: skip
+
+
+END = {"kind": "end", "card": None, "skill": "", "targets": []}
+
+
+def test_aoe_when_foes_outnumber_friends_hurt_but_not_on_a_dying_lord() -> None:
+    bot = seated_bot(1, ROLES5)  # loyalist of 5: the three other non-lords are likely foes
+    give(bot, (14, "savage_assault", "spade", 7))
+    menu = [_card_option(14, "savage_assault", "spade", [2, 3, 4, 0]), END]
+    assert ask(bot, request("play", menu, default=1)) == 0
+    four = seated_bot(1, ["lord", "loyalist", "rebel", "renegade"])
+    give(four, (14, "savage_assault", "spade", 7))
+    four.view.seats[0].hp = 1  # the lord would likely die of it
+    for s in (2, 3):
+        four.view.seats[s].hand_count = 4
+    menu = [_card_option(14, "savage_assault", "spade", [2, 3, 0]), END]
+    assert ask(four, request("play", menu, default=1)) == 1
+
+
+def test_duel_with_more_slashes_on_a_foe() -> None:
+    bot = seated_bot(2, ROLES5)  # a rebel: the lord is the foe
+    give(bot, (0, "duel", "spade", 1), (15, "slash", "spade", 7), (16, "slash", "spade", 8))
+    bot.view.seats[0].hand_count = 1
+    menu = [_card_option(0, "duel", "spade", [3, 4, 0, 1]), END]
+    assert ask(bot, request("play", menu, default=1)) == 0
+    targets = request(
+        "targets",
+        [3, 4, 0, 1],
+        form="subset",
+        cancel=True,
+        default=None,
+        info={"card": {"name": "duel"}, "step": "target"},
+    )
+    assert ask(bot, targets) == [2]  # the lord
