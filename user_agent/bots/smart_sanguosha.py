@@ -5,8 +5,9 @@ requests addressed to it. Role inference lives in `sanguosha_ai/beliefs.py`, car
 `values.py`, the play menu in `play.py`, responses in `respond.py`, skills in `skills.py`, the
 remaining choices in `choices.py`. `decide` dispatches on `request.kind`; every reply is checked
 against the request (`protocol.choices.check_choice`) and replaced by the request's default if
-a policy ever produced an illegal one, so no request can stall a game. Deterministic: the only
-randomness is `self.rng` (used for nothing but ties the policies do not break themselves).
+a policy ever produced an illegal one, so no request can stall a game. Deterministic: the
+policies break ties by seat and option order and draw nothing at random (`self.rng`, the only
+randomness a bot may use, is left unused), so the same events give the same replies.
 Design and figures: `docs/ai.md`.
 """
 
