@@ -13,7 +13,7 @@ import pytest
 
 from sgs.cli import build_parser
 
-COMMANDS = ("bot", "demo", "keys", "play", "replay", "serve", "sim", "status", "watch")
+COMMANDS = ("arena", "bot", "demo", "keys", "play", "replay", "serve", "sim", "status", "watch")
 REQUIRED = {  # what each command needs before argparse gets to an unknown option
     "bot": ["--connect", "tcp://127.0.0.1:9"],
     "play": ["--connect", "tcp://127.0.0.1:9"],
