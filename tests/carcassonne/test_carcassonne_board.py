@@ -75,17 +75,14 @@ def test_matching_and_mismatching_edges() -> None:
 
 
 def test_every_shared_side_must_match() -> None:
-    # Start D at (0,0), E cap south at (0,1); (1,1) now touches (0,1)'s field east side only.
     board = build("E@(0,1)r180", "U@(1,0)r90")
-    # (1,1) touches (0,1) east (F) and (1,0) north (F).
+    # (1,1) touches (0,1) on its west side (E's field) and (1,0) on its south (U's field).
     assert fits(board, (1, 1), "B", 0)
-    # A road tile with a road on W or S fails one side; V r0 has W=R and S=R.
-    assert not fits(board, (1, 1), "V", 0)
-    # K r90: edges? K is CFRR; at r90 N=R E=C S=F W=R: W=R against F fails.
+    assert not fits(board, (1, 1), "V", 0)  # V r0: S=R and W=R, both against fields
     assert oriented("K", 1).edges == "RCFR"
-    assert not fits(board, (1, 1), "K", 1)
-    # E r90: N=F E=C S=F W=F: both shared sides field, legal.
-    assert fits(board, (1, 1), "E", 1)
+    assert not fits(board, (1, 1), "K", 1)  # S=F matches, W=R does not
+    assert oriented("E", 1).edges == "FCFF"
+    assert fits(board, (1, 1), "E", 1)  # field against field on both shared sides
 
 
 def test_adjacency_is_required() -> None:

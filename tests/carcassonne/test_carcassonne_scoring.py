@@ -50,6 +50,16 @@ def test_city_counts_distinct_tiles_when_both_caps_of_h_join() -> None:
     assert [(a.reason, a.points, a.winners) for a in awards] == [("city", 12, (RED,))]
 
 
+def test_road_through_a_tile_twice_counts_it_once() -> None:
+    # From L's east arm round three V tiles back into L's south arm: both ends at the junction.
+    board = build("L@(0,0)r0", "V@(1,0)r0", "V@(1,-1)r90", "V@(0,-1)r180", start=False)
+    feats = analyse(board)
+    road = feats.of(((0, 0), "R1"))
+    assert road is feats.of(((0, 0), "R2")) and len(road.nodes) == 5
+    awards = completed_by(board, {((1, 0), "R1"): RED}, (0, -1))
+    assert [(a.reason, a.points, a.winners) for a in awards] == [("road", 4, (RED,))]
+
+
 def test_road_loop_scores_its_tiles() -> None:
     board = build("V@(0,0)r180", "V@(1,0)r90", "V@(1,1)r0", "V@(0,1)r270", start=False)
     awards = completed_by(board, {((1, 0), "R1"): BLUE}, (0, 1))

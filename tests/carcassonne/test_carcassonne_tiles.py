@@ -149,11 +149,11 @@ def test_four_turns_are_the_identity_and_rotated_ports_match_rotated_edges(lette
     assert oriented(k.letter, 0).segments == k.segments
     for r in range(4):
         o = oriented(k.letter, r)
-        seg = next(iter(o.segments))
-        again = seg
-        for _ in range(4):
-            again = again.rotated(1)
-        assert again == seg
+        for seg in o.segments:
+            again = seg
+            for _ in range(4):
+                again = again.rotated(1)
+            assert again == seg
         for s in range(4):  # rotated segments imply the rotated edges, side by side
             side_types = {x.type for x in o.segments for p in x.ports if p // 3 == s}
             edge = o.edges[s]

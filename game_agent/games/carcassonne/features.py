@@ -14,7 +14,6 @@ from dataclasses import dataclass
 
 from game_agent.games.carcassonne.board import Placed, Pos, around, neighbour
 from game_agent.games.carcassonne.tiles import (
-    CITY,
     CLOISTER,
     FIELD,
     SegmentType,
@@ -135,7 +134,3 @@ def legal_deployments(
         return []
     feats = analyse(board, followers)
     return [seg.name for seg in board[pos].tile.segments if not feats.of((pos, seg.name)).followers]
-
-
-def city_indices(feats: Features) -> list[int]:
-    return [i for i, f in enumerate(feats.all) if f.type == CITY]
