@@ -1,31 +1,16 @@
 """Data the AI reads: card kinds and values, equipment ranks, general strengths, role rows.
 
-The bot imports nothing of the game agent: what it needs of the rules is restated here as
-tables (card names are the protocol's names, `user_agent/views/sanguosha.py` lists the slots).
+The bot reads no game state but its seat's view; the public rule tables it needs (equipment
+slots, the rulebook's role rows) are taken from where they are defined, not restated.
 """
 
 from __future__ import annotations
 
+from game_agent.games.sanguosha.roles import RULEBOOK
+from user_agent.views.sanguosha import SLOTS
+
 BASIC = frozenset(("slash", "dodge", "peach"))
-EQUIP_SLOT: dict[str, str] = {
-    "crossbow": "weapon",
-    "double_swords": "weapon",
-    "qinggang_sword": "weapon",
-    "ice_sword": "weapon",
-    "blade": "weapon",
-    "spear": "weapon",
-    "axe": "weapon",
-    "halberd": "weapon",
-    "kylin_bow": "weapon",
-    "eight_diagram": "armor",
-    "nioh_shield": "armor",
-    "jueying": "plus_horse",
-    "dilu": "plus_horse",
-    "zhuahuangfeidian": "plus_horse",
-    "chitu": "minus_horse",
-    "dayuan": "minus_horse",
-    "zixing": "minus_horse",
-}
+EQUIP_SLOT = SLOTS  # card kind -> equipment slot (the view's table)
 WEAPON_RANGE: dict[str, int] = {
     "crossbow": 1,
     "double_swords": 2,
@@ -122,18 +107,7 @@ GENERAL_STRENGTH: dict[str, float] = {
     "diaochan": 8.0,
 }
 
-# §4.1 rulebook rows: lord, loyalist, rebel, renegade per player count.
-ROLE_ROWS: dict[int, tuple[int, int, int, int]] = {
-    2: (1, 0, 1, 0),
-    3: (1, 0, 1, 1),
-    4: (1, 1, 1, 1),
-    5: (1, 1, 2, 1),
-    6: (1, 1, 3, 1),
-    7: (1, 2, 3, 1),
-    8: (1, 2, 4, 1),
-    9: (1, 3, 4, 1),
-    10: (1, 3, 4, 2),
-}
+ROLE_ROWS = RULEBOOK  # §4.1: lord, loyalist, rebel, renegade per player count (public rules)
 RED = frozenset(("heart", "diamond"))
 SUITS = ("spade", "heart", "club", "diamond")
 
