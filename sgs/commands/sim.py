@@ -84,9 +84,9 @@ def result_of(
     game: Game, seed: int, specs: Sequence[str], winners: list[int], log: str | None
 ) -> GameResult:
     outcome = dict(game.outcome or {})
-    players = getattr(game.state, "players", None)
+    players = getattr(game.state, "players", None)  # Sanguosha: one record per seat
     roles = generals = None
-    if players is not None:
+    if isinstance(players, list):
         roles = [str(r) for r in outcome.get("roles") or [getattr(p, "role", "") for p in players]]
         generals = [str(getattr(p, "general", "")) for p in players]
         if getattr(game.state, "mode", "") == "1v1":

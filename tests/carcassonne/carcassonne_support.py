@@ -3,8 +3,14 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
 
+from game_agent.engine import Game, RequestSpec
+from game_agent.games.carcassonne import RULESET
 from game_agent.games.carcassonne.board import Board, Placed, place, start_board
+from game_agent.games.carcassonne.scenario import Scenario, parse_tile, read_scenario
 
 RED, BLUE = 0, 1
 
@@ -29,3 +35,51 @@ def build(*specs: str, start: bool = True) -> Board:
         kind, pos, r = parse(spec)
         board = place(board, pos, kind, r) if board else {pos: Placed(kind, r)}
     return board
+
+
+# ---- whole games from scenario files ------------------------------------------------------------
+
+SCENARIOS = Path(__file__).parent / "scenarios"
+
+
+@dataclass
+class Played:
+    game: Game
+    requests: list[RequestSpec] = field(default_factory=list)
+
+    def events(self, kind: str) -> list[dict[str, Any]]:
+        return [e.data for e in self.game.events if e.kind == kind]
+
+
+def reply_for(req: RequestSpec, move: str) -> int:
+    """A move in the scenarios' notation (``E@(0,1)r180``, ``C1``, ``skip``) -> option index."""
+    if req.kind == "place_tile":
+        kind, x, y, r = parse_tile(move)
+        assert kind == req.info["tile"], f"drew {req.info['tile']}, the script places {kind}"
+        want = [x, y, r]
+        assert want in req.options, f"{move} is not a legal placement: {req.options}"
+        return req.options.index(want)
+    assert move in req.options, f"{move} is not offered: {req.options}"
+    return req.options.index(move)
+
+
+def play_moves(config: dict[str, Any], moves: list[str], seed: int = 1) -> Played:
+    """Run a game, answering request after request with `moves`; every move must be legal. Once
+    the script is used up, the remaining requests get their defaults."""
+    game = Game(RULESET, config, seed)
+    out = Played(game)
+    game.start()
+    script = iter(moves)
+    while not game.finished:
+        req = game.pending
+        assert req is not None
+        out.requests.append(req)
+        move = next(script, None)
+        game.resume(req.default if move is None else reply_for(req, move))
+    assert next(script, None) is None, "the game ended before the script did"
+    return out
+
+
+def play_scenario(name: str) -> tuple[Scenario, Played]:
+    sc = read_scenario(SCENARIOS / name)
+    return sc, play_moves(sc.config, list(sc.expect.get("moves", [])))

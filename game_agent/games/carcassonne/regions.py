@@ -1,0 +1,207 @@
+"""The features of a growing board, kept up to date tile by tile (the engine's hot path).
+
+`features.analyse` recomputes every feature of a board from scratch; that is the reference, and
+the tests and the soak's recount use it. A game instead keeps one `Regions` in its state and
+calls `add_tile` once per placed tile, so a turn costs work proportional to the tile, not to
+the board.
+
+Each road, city and field is a union-find set of nodes ``(position, segment name)``; a set's
+root carries a `Region` with what scoring needs: distinct tiles, pennants, how many of its
+sides still face an empty square (``open``, 0 = complete), its followers and, for a field, the
+city nodes it borders. `find` does no path compression, so reading never changes the state and a
+game folded from its events compares equal to the live one (union by size keeps trees shallow).
+Cloisters are not unioned: a cloister's ``open`` counts the empty squares of the 8 around it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from game_agent.games.carcassonne.board import AROUND, STEP, Pos
+from game_agent.games.carcassonne.tiles import (
+    CITY,
+    CLOISTER,
+    FIELD,
+    ORIENTED,
+    ROAD,
+    Oriented,
+    SegmentType,
+    facing_port,
+    oriented,
+)
+
+Node = tuple[Pos, str]
+
+
+@dataclass(slots=True)
+class Region:
+    type: SegmentType
+    size: int  # nodes in the set (union by size)
+    tiles: set[Pos]
+    pennants: int
+    open: int  # roads, cities: (node, side) pairs facing an empty square; cloisters: empty
+    # squares around; fields: 0 (never complete)
+    followers: list[tuple[int, Node]] = field(default_factory=list)  # (seat, node)
+    cities: set[Node] = field(default_factory=set)  # fields: bordering city nodes
+
+    @property
+    def complete(self) -> bool:
+        return self.type != FIELD and self.open == 0
+
+    def seats(self) -> list[int]:
+        return [s for s, _ in self.followers]
+
+
+@dataclass
+class Regions:
+    tiles: dict[Pos, Oriented] = field(default_factory=dict)
+    parent: dict[Node, Node] = field(default_factory=dict)
+    regions: dict[Node, Region] = field(default_factory=dict)  # root -> region
+    cloisters: dict[Pos, int | None] = field(default_factory=dict)  # position -> monk's seat
+    frontier: set[Pos] = field(default_factory=set)  # empty squares next to a tile
+
+    def find(self, node: Node) -> Node:
+        parent = self.parent
+        while (up := parent[node]) != node:
+            node = up
+        return node
+
+    def region(self, node: Node) -> Region:
+        return self.regions[self.find(node)]
+
+    def _union(self, a: Node, b: Node) -> Node:
+        ra, rb = self.find(a), self.find(b)
+        if ra == rb:
+            return ra
+        big, small = self.regions[ra], self.regions[rb]
+        if big.size < small.size or (big.size == small.size and rb < ra):
+            ra, rb, big, small = rb, ra, small, big
+        self.parent[rb] = ra
+        del self.regions[rb]
+        big.size += small.size
+        big.tiles |= small.tiles
+        big.pennants += small.pennants
+        big.open += small.open
+        big.followers.extend(small.followers)
+        big.cities |= small.cities
+        return ra
+
+    def add_tile(self, pos: Pos, kind: str, rotation: int) -> None:
+        """Join the tile to the board (its placement is legal: the caller checked rules 4.1)."""
+        tile = oriented(kind, rotation)
+        tiles = self.tiles
+        tiles[pos] = tile
+        self.frontier.discard(pos)
+        x, y = pos
+        present = [(x + dx, y + dy) in tiles for dx, dy in STEP]
+        for seg in tile.segments:
+            node = (pos, seg.name)
+            self.parent[node] = node
+            if seg.type == CLOISTER:  # open: the empty squares of the 8 around it
+                self.cloisters[pos] = None
+                self.regions[node] = Region(CLOISTER, 1, {pos}, 0, 8 - self.neighbours(pos))
+                continue
+            open_ = 0
+            if seg.type != FIELD:
+                open_ = sum(1 for s in seg.sides if not present[s])
+            cities = {(pos, c) for c in seg.borders} if seg.type == FIELD else set()
+            self.regions[node] = Region(
+                seg.type, 1, {pos}, 1 if seg.pennant else 0, open_, [], cities
+            )
+        for dx, dy in AROUND:
+            if (q := (x + dx, y + dy)) in self.cloisters:
+                self.regions[(q, "CL")].open -= 1
+        for side, (dx, dy) in enumerate(STEP):
+            q = (x + dx, y + dy)
+            other = tiles.get(q)
+            if other is None:
+                self.frontier.add(q)
+                continue
+            edge = tile.edges[side]
+            if edge == "F":
+                for port in (3 * side, 3 * side + 1, 3 * side + 2):
+                    a, b = tile.owner[port], other.owner[facing_port(port)]
+                    if a is not None and b is not None:
+                        self._union((pos, a), (q, b))
+                continue
+            port = 3 * side + 1
+            mine, theirs = tile.owner[port], other.owner[facing_port(port)]
+            assert mine is not None and theirs is not None
+            # the other tile's side stops facing an empty square
+            self.regions[self.find((q, theirs))].open -= 1
+            self._union((pos, mine), (q, theirs))
+            if edge == "R":  # the field halves on both sides of the road
+                for fport in (3 * side, 3 * side + 2):
+                    a, b = tile.owner[fport], other.owner[facing_port(fport)]
+                    if a is not None and b is not None:
+                        self._union((pos, a), (q, b))
+
+    def deploy(self, node: Node, seat: int) -> None:
+        self.regions[self.find(node)].followers.append((seat, node))
+        if node[1] == "CL":
+            self.cloisters[node[0]] = seat
+
+    def recall(self, node: Node) -> None:
+        """A follower goes back to supply (its feature was scored)."""
+        region = self.regions[self.find(node)]
+        region.followers = [(s, n) for s, n in region.followers if n != node]
+        if node[1] == "CL":
+            self.cloisters[node[0]] = None
+
+    def neighbours(self, pos: Pos) -> int:
+        """Occupied squares of the 8 around ``pos``."""
+        x, y = pos
+        tiles = self.tiles
+        return sum(1 for dx, dy in AROUND if (x + dx, y + dy) in tiles)
+
+    def cloisters_near(self, pos: Pos) -> Iterator[Pos]:
+        """The cloisters on ``pos`` or on the 8 squares around it."""
+        if pos in self.cloisters:
+            yield pos
+        x, y = pos
+        for dx, dy in AROUND:
+            q = (x + dx, y + dy)
+            if q in self.cloisters:
+                yield q
+
+    def placements(self, kind: str) -> list[tuple[int, int, int]]:
+        """Rules 4.1: every ``(x, y, rotation)`` where ``kind`` fits, frontier squares in
+        sorted order, rotations ascending. Empty when the tile fits nowhere (rules 7.1)."""
+        tiles = self.tiles
+        rotations = [ORIENTED[(kind, r)].edges for r in range(4)]
+        out: list[tuple[int, int, int]] = []
+        for x, y in sorted(self.frontier):
+            need = []
+            for side, (dx, dy) in enumerate(STEP):
+                other = tiles.get((x + dx, y + dy))
+                if other is not None:
+                    need.append((side, other.edges[(side + 2) % 4]))
+            for r, edges in enumerate(rotations):
+                if all(edges[side] == e for side, e in need):
+                    out.append((x, y, r))
+        return out
+
+    def free_segments(self, pos: Pos) -> list[str]:
+        """Rules 4.2: segments of the tile at ``pos`` whose feature holds no follower."""
+        return [
+            seg.name
+            for seg in self.tiles[pos].segments
+            if not self.regions[self.find((pos, seg.name))].followers
+        ]
+
+    def completed_at(self, pos: Pos) -> list[Node]:
+        """Roots of the roads and cities of the tile at ``pos`` that are complete, and the
+        cloister nodes it completed (its own or a neighbour's), in a fixed order."""
+        out: list[Node] = []
+        seen: set[Node] = set()
+        for seg in self.tiles[pos].segments:
+            if seg.type in (ROAD, CITY):
+                root = self.find((pos, seg.name))
+                if root not in seen and self.regions[root].open == 0:
+                    seen.add(root)
+                    out.append(root)
+        for q in self.cloisters_near(pos):
+            if self.regions[(q, "CL")].open == 0:
+                out.append((q, "CL"))
+        return out
