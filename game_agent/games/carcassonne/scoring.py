@@ -67,7 +67,7 @@ def feature_points(board: Mapping[Pos, Placed], feature: Feature) -> int:
     raise ValueError("fields are scored as farms (final_scoring)")
 
 
-def _award(
+def award_of(
     board: Mapping[Pos, Placed], feats: Features, i: int, followers: Followers, back: bool
 ) -> Award:
     f = feats.all[i]
@@ -89,7 +89,7 @@ def completed_by(
         for i in feats.at(q) if q in board else ():
             if feats.all[i].type == CLOISTER and feats.all[i].complete:
                 found.add(i)
-    return [_award(board, feats, i, followers, back=True) for i in sorted(found)]
+    return [award_of(board, feats, i, followers, back=True) for i in sorted(found)]
 
 
 def final_scoring(
@@ -100,7 +100,7 @@ def final_scoring(
     """Rules 6: incomplete roads, cities and cloisters with followers, then the farms."""
     feats = analyse(board, followers)
     out = [
-        _award(board, feats, i, followers, back=False)
+        award_of(board, feats, i, followers, back=False)
         for i, f in enumerate(feats.all)
         if f.type != FIELD and not f.complete and f.followers
     ]
