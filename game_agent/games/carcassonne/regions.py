@@ -53,6 +53,19 @@ class Region:
         return [s for s, _ in self.followers]
 
 
+@dataclass(frozen=True, slots=True)
+class Joined:
+    """What one feature of a tile would be if the tile were placed (`Regions.preview`)."""
+
+    type: SegmentType
+    segments: tuple[str, ...]  # the tile's segments in it
+    tiles: int
+    pennants: int
+    open: int  # 0: the placement completes it (cloisters: the tile's own cloister)
+    followers: tuple[int, ...]  # seats of the followers already on it
+    cities: int  # fields: city features it borders
+
+
 @dataclass
 class Regions:
     tiles: dict[Pos, Oriented] = field(default_factory=dict)
@@ -181,6 +194,79 @@ class Regions:
                 if all(edges[side] == e for side, e in need):
                     out.append((x, y, r))
         return out
+
+    def preview(self, pos: Pos, kind: str, rotation: int) -> tuple[list[Joined], list[Pos]]:
+        """The features the tile's segments would belong to if it were placed at ``pos``
+        (which must be legal), and the neighbouring cloisters it would complete; nothing
+        changes. Bots use it to weigh a placement without copying the board."""
+        tile = ORIENTED[(kind, rotation % 4)]
+        tiles = self.tiles
+        x, y = pos
+        # a small union-find over the tile's segment names and the neighbouring roots
+        local: dict[str | Node, str | Node] = {seg.name: seg.name for seg in tile.segments}
+
+        def find(a: str | Node) -> str | Node:
+            while (up := local.setdefault(a, a)) != a:
+                a = up
+            return a
+
+        links: dict[Node, int] = {}  # neighbouring root -> its sides this tile closes
+        present = [False] * 4
+        for side, (dx, dy) in enumerate(STEP):
+            q = (x + dx, y + dy)
+            other = tiles.get(q)
+            if other is None:
+                continue
+            present[side] = True
+            edge = tile.edges[side]
+            for port in (3 * side, 3 * side + 1, 3 * side + 2):
+                a, b = tile.owner[port], other.owner[facing_port(port)]
+                if a is None or b is None or (edge == "C" and port % 3 != 1):
+                    continue
+                root = self.find((q, b))
+                ra, rb = find(a), find(root)
+                if ra != rb:
+                    local[rb] = ra
+                if port % 3 == 1 and edge != "F":
+                    links[root] = links.get(root, 0) + 1
+        groups: dict[str | Node, tuple[list[str], list[Node]]] = {}
+        for key in local:
+            names, roots = groups.setdefault(find(key), ([], []))
+            if isinstance(key, str):
+                names.append(key)
+            else:
+                roots.append(key)
+        out: list[Joined] = []
+        for names, roots in groups.values():
+            segs = [tile.segment(n) for n in names]
+            regions = [self.regions[r] for r in sorted(roots)]
+            type_ = segs[0].type
+            if type_ == CLOISTER:
+                open_ = 8 - self.neighbours(pos)
+            elif type_ == FIELD:
+                open_ = 1
+            else:
+                open_ = sum(r.open for r in regions) - sum(links.get(r, 0) for r in roots)
+                open_ += sum(1 for sg in segs for sd in sg.sides if not present[sd])
+            covered: set[Pos] = {pos}
+            for r in regions:
+                covered |= r.tiles
+            cities = {self.find(c) for r in regions for c in r.cities}
+            out.append(
+                Joined(
+                    type_,
+                    tuple(names),
+                    len(covered),
+                    sum(r.pennants for r in regions) + sum(1 for sg in segs if sg.pennant),
+                    open_,
+                    tuple(seat for r in regions for seat, _ in r.followers),
+                    len(cities) + sum(len(sg.borders) for sg in segs),
+                )
+            )
+        done = [
+            q for q in self.cloisters_near(pos) if q != pos and self.regions[(q, "CL")].open == 1
+        ]
+        return out, done
 
     def free_segments(self, pos: Pos) -> list[str]:
         """Rules 4.2: segments of the tile at ``pos`` whose feature holds no follower."""
