@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import cache
 
 from game_agent.games.carcassonne.board import AROUND, STEP, Pos
 from game_agent.games.carcassonne.tiles import (
@@ -32,6 +33,16 @@ from game_agent.games.carcassonne.tiles import (
 )
 
 Node = tuple[Pos, str]
+
+
+@cache
+def fitting(kind: str, need: str) -> tuple[int, ...]:
+    """The rotations of ``kind`` whose edges match ``need`` (N E S W, "." = anything)."""
+    return tuple(
+        r
+        for r in range(4)
+        if all(n in (".", e) for n, e in zip(need, ORIENTED[(kind, r)].edges, strict=True))
+    )
 
 
 @dataclass(slots=True)
@@ -59,7 +70,7 @@ class Joined:
 
     type: SegmentType
     segments: tuple[str, ...]  # the tile's segments in it
-    tiles: int
+    tiles: int  # distinct tiles (fields: 0, not counted)
     pennants: int
     open: int  # 0: the placement completes it (cloisters: the tile's own cloister)
     followers: tuple[int, ...]  # seats of the followers already on it
@@ -72,7 +83,9 @@ class Regions:
     parent: dict[Node, Node] = field(default_factory=dict)
     regions: dict[Node, Region] = field(default_factory=dict)  # root -> region
     cloisters: dict[Pos, int | None] = field(default_factory=dict)  # position -> monk's seat
-    frontier: set[Pos] = field(default_factory=set)  # empty squares next to a tile
+    # the frontier: each empty square next to a tile -> the edges its neighbours demand, N E S
+    # W, "." where there is no neighbour (e.g. "C.F.")
+    need: dict[Pos, str] = field(default_factory=dict)
 
     def find(self, node: Node) -> Node:
         parent = self.parent
@@ -105,7 +118,7 @@ class Regions:
         tile = oriented(kind, rotation)
         tiles = self.tiles
         tiles[pos] = tile
-        self.frontier.discard(pos)
+        self.need.pop(pos, None)
         x, y = pos
         present = [(x + dx, y + dy) in tiles for dx, dy in STEP]
         for seg in tile.segments:
@@ -117,7 +130,7 @@ class Regions:
                 continue
             open_ = 0
             if seg.type != FIELD:
-                open_ = sum(1 for s in seg.sides if not present[s])
+                open_ = sum(1 for s in tile.sides[seg.name] if not present[s])
             cities = {(pos, c) for c in seg.borders} if seg.type == FIELD else set()
             self.regions[node] = Region(
                 seg.type, 1, {pos}, 1 if seg.pennant else 0, open_, [], cities
@@ -128,10 +141,12 @@ class Regions:
         for side, (dx, dy) in enumerate(STEP):
             q = (x + dx, y + dy)
             other = tiles.get(q)
-            if other is None:
-                self.frontier.add(q)
-                continue
             edge = tile.edges[side]
+            if other is None:
+                was = self.need.get(q, "....")
+                facing = (side + 2) % 4
+                self.need[q] = was[:facing] + edge + was[facing + 1 :]
+                continue
             if edge == "F":
                 for port in (3 * side, 3 * side + 1, 3 * side + 2):
                     a, b = tile.owner[port], other.owner[facing_port(port)]
@@ -181,19 +196,8 @@ class Regions:
     def placements(self, kind: str) -> list[tuple[int, int, int]]:
         """Rules 4.1: every ``(x, y, rotation)`` where ``kind`` fits, frontier squares in
         sorted order, rotations ascending. Empty when the tile fits nowhere (rules 7.1)."""
-        tiles = self.tiles
-        rotations = [ORIENTED[(kind, r)].edges for r in range(4)]
-        out: list[tuple[int, int, int]] = []
-        for x, y in sorted(self.frontier):
-            need = []
-            for side, (dx, dy) in enumerate(STEP):
-                other = tiles.get((x + dx, y + dy))
-                if other is not None:
-                    need.append((side, other.edges[(side + 2) % 4]))
-            for r, edges in enumerate(rotations):
-                if all(edges[side] == e for side, e in need):
-                    out.append((x, y, r))
-        return out
+        need = self.need
+        return [(x, y, r) for x, y in sorted(need) for r in fitting(kind, need[(x, y)])]
 
     def preview(self, pos: Pos, kind: str, rotation: int) -> tuple[list[Joined], list[Pos]]:
         """The features the tile's segments would belong to if it were placed at ``pos``
@@ -241,26 +245,32 @@ class Regions:
             segs = [tile.segment(n) for n in names]
             regions = [self.regions[r] for r in sorted(roots)]
             type_ = segs[0].type
+            cities = 0
             if type_ == CLOISTER:
-                open_ = 8 - self.neighbours(pos)
+                open_, size = 8 - self.neighbours(pos), 1
             elif type_ == FIELD:
-                open_ = 1
+                open_, size = 1, 0  # a field's size does not score
+                found = {self.find(c) for r in regions for c in r.cities}
+                cities = len(found) + sum(len(sg.borders) for sg in segs)
             else:
                 open_ = sum(r.open for r in regions) - sum(links.get(r, 0) for r in roots)
-                open_ += sum(1 for sg in segs for sd in sg.sides if not present[sd])
-            covered: set[Pos] = {pos}
-            for r in regions:
-                covered |= r.tiles
-            cities = {self.find(c) for r in regions for c in r.cities}
+                open_ += sum(1 for sg in segs for sd in tile.sides[sg.name] if not present[sd])
+                if len(regions) == 1:
+                    size = len(regions[0].tiles) + 1
+                else:
+                    covered: set[Pos] = {pos}
+                    for r in regions:
+                        covered |= r.tiles
+                    size = len(covered)
             out.append(
                 Joined(
                     type_,
                     tuple(names),
-                    len(covered),
+                    size,
                     sum(r.pennants for r in regions) + sum(1 for sg in segs if sg.pennant),
                     open_,
                     tuple(seat for r in regions for seat, _ in r.followers),
-                    len(cities) + sum(len(sg.borders) for sg in segs),
+                    cities,
                 )
             )
         done = [

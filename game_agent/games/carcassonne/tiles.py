@@ -210,6 +210,7 @@ class Oriented:
     edges: str
     segments: tuple[Segment, ...]
     owner: tuple[str | None, ...]  # per port: the segment owning it (None: no segment)
+    sides: dict[str, frozenset[int]]  # per segment name: the sides it reaches
 
     def segment(self, name: str) -> Segment:
         for s in self.segments:
@@ -232,7 +233,8 @@ def _orient(kind: TileKind, r: int) -> Oriented:
     for s in segments:
         for p in s.ports:
             owner[p] = s.name
-    return Oriented(kind.letter, r, rotate_edges(kind.edges, r), segments, tuple(owner))
+    sides = {s.name: s.sides for s in segments}
+    return Oriented(kind.letter, r, rotate_edges(kind.edges, r), segments, tuple(owner), sides)
 
 
 ORIENTED: dict[tuple[str, int], Oriented] = {
