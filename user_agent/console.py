@@ -58,12 +58,16 @@ How to answer:
     numbers, one per part, also work.
   * Arranging cards into piles: every card number once, pile by pile, piles separated by '/',
     e.g. '2 0 / 1' (cards 2 then 0 on the first pile, card 1 on the second).
+  * Carcassonne's options are numbered too: where the tile goes, '(x,y) turned 90°' (x east,
+    y north of the start tile at (0,0); clockwise quarter turns), then which follower to put
+    on which part of the tile ('knight on the city C1'), or 'no follower (skip)'.
   * 'd' takes the default (said in words with each request); 'c' cancels or declines when the
     request allows it; '?' shows the request again.
 Commands, at any prompt:
   hand            your cards
   table           every seat: general, faction, HP, hand size, equipment, judgement area,
-                  role when known, marks; whose turn and phase (Harmony: the board)
+                  role when known, marks; whose turn and phase (Harmony, Carcassonne: the
+                  board and the scores)
   card NAME       what a card does, e.g. 'card snatch'
   general NAME    a general's skills, e.g. 'general guan yu'
   help            this text"""
@@ -251,6 +255,8 @@ def read_answer(req: RequestSpec, w: RequestWords, line: str) -> tuple[Choice, s
 def hand_lines(game: str, view: Any) -> list[str]:
     if game == "harmony":
         return ["Harmony has no hand: your pieces are on the board ('table' shows it)"]
+    if game == "carcassonne":
+        return _carcassonne_hand(view)
     hand = list(getattr(view, "hand", []))
     if not hand:
         return ["your hand is empty"]
@@ -300,7 +306,52 @@ def _seat_line(view: Any, seat: int) -> list[str]:
     return lines
 
 
+def _carcassonne_hand(view: Any) -> list[str]:
+    lines = ["Carcassonne has no hand: each turn a player draws one tile and places it"]
+    drawn = getattr(view, "drawn", None)
+    current = getattr(view, "current", None)
+    me = getattr(view, "seat", None)
+    if drawn:
+        whose = "your" if current == me else f"seat {current}'s"
+        lines.append(f"the tile being placed: {drawn} ({whose} turn)")
+    else:
+        lines.append("no tile is drawn right now")
+    supply = getattr(view, "supply", [])
+    if isinstance(me, int) and 0 <= me < len(supply):
+        lines.append(f"your followers in supply: {supply[me]}")
+    return lines
+
+
+def _carcassonne_board(view: Any) -> list[str]:
+    """The board grid (`user_agent.words.carcassonne_board`), or a line saying it failed."""
+    try:
+        from user_agent.words import carcassonne_board
+
+        return list(carcassonne_board.board_lines(view))
+    except Exception as exc:  # the board is a help, never a reason to stop the console
+        return [f"(the board cannot be drawn: {exc})"]
+
+
+def _carcassonne_table(view: Any) -> list[str]:
+    lines = _carcassonne_board(view)
+    try:
+        from user_agent.words import carcassonne_board
+
+        lines.append(carcassonne_board.scores_line(view))
+    except Exception:
+        lines.append("scores: " + ", ".join(f"seat {s} {p}" for s, p in enumerate(view.scores)))
+    supply = ", ".join(f"seat {s} {n}" for s, n in enumerate(view.supply))
+    lines.append(f"followers in supply: {supply}")
+    if view.current is not None:
+        tile = f", placing tile {view.drawn}" if view.drawn else ""
+        lines.append(f"turn {view.turn}: seat {view.current}'s turn{tile}")
+    lines.append(f"the stack: {view.left} tiles left")
+    return lines
+
+
 def table_lines(game: str, view: Any) -> list[str]:
+    if game == "carcassonne":
+        return _carcassonne_table(view)
     if game == "harmony":
         lines = [f"round {getattr(view, 'round', 0)}"]
         lines += board_lines(view)
@@ -370,7 +421,7 @@ class Console:
 
     def _fresh_view(self) -> None:
         self.view = for_game(self.game, self.seat, self.seats)
-        if self.game in ("sanguosha", "harmony"):
+        if self.game in ("sanguosha", "harmony", "carcassonne"):
             self.narrator = Narrator(self.game, self.seats)
 
     def render(self, kind: str, data: dict[str, Any]) -> str | None:
@@ -435,6 +486,8 @@ class Console:
         if self.game == "harmony":
             self.out("\n".join(board_lines(self.view, legend=not self._legend_shown)))
             self._legend_shown = True
+        if self.game == "carcassonne" and req.kind == "place_tile":
+            self.out("\n".join(_carcassonne_board(self.view)))
         for line in request_lines(req, w):
             self.out(line)
 

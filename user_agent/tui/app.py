@@ -47,6 +47,11 @@ Mouse
   (when the request asks for seats, clicking a seat picks it);
   click a card in your hand to read it (or to pick it when it is an option);
   Harmony: click an empty cell of your field to place there.
+
+Carcassonne
+  the options say where the tile goes: (x,y) with x east and y north of the start tile at
+  (0,0), turned 0/90/180/270 degrees clockwise; then which follower to put on which part of
+  it (C city, R road, F field, CL cloister), or none.  shift+arrows scroll the board.
 """
 
 
@@ -274,6 +279,8 @@ class ConsoleApp(TableApp):
             seat = self.picker.seat_of(index)
             if seat is not None:
                 return self.seat_text(seat)
+            if self.table.carc is not None and 0 <= index < len(self.picker.words.options):
+                return self.picker.words.options[index]
         if isinstance(option, str) and self.table.sgs is not None:
             return words.general_text(option, self.lang)
         return str(option)

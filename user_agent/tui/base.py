@@ -9,7 +9,7 @@ from typing import Any, ClassVar, TypeVar
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Grid, Horizontal, Vertical
+from textual.containers import Grid, Horizontal, ScrollableContainer, Vertical
 from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Footer, RichLog, Static
@@ -17,6 +17,8 @@ from textual.widgets import Footer, RichLog, Static
 from user_agent.tui import words
 from user_agent.tui.table import Table
 from user_agent.tui.widgets import (
+    CarcassonneBoard,
+    CarcassonneSeat,
     Clickable,
     HandPanel,
     HarmonyField,
@@ -58,6 +60,8 @@ class TableApp(App[int]):
     #middle { height: 1fr; }
     #left { width: 1fr; min-width: 30; }
     .harmony #left { width: 58; }
+    .carcassonne #left { width: 3fr; }
+    #board-scroll { border: round $primary; height: 1fr; }
     #log { width: 2fr; border: round $secondary; }
     #side { width: 1fr; min-width: 36; }
     """
@@ -66,6 +70,10 @@ class TableApp(App[int]):
         Binding("question_mark", "help", "help"),
         Binding("q", "quit_app", "quit"),
         Binding("g", "next_seat_text", "seat text", show=False),
+        Binding("shift+up", "scroll_board(0, -3)", show=False),
+        Binding("shift+down", "scroll_board(0, 3)", show=False),
+        Binding("shift+left", "scroll_board(-6, 0)", show=False),
+        Binding("shift+right", "scroll_board(6, 0)", show=False),
     ]
 
     def __init__(self, game: str, seats: int, viewer: int | None, lang: str = "en") -> None:
@@ -76,6 +84,7 @@ class TableApp(App[int]):
         self.lang = lang
         self.table = Table(game, seats, viewer)
         self._text_seat = -1
+        self._followed: tuple[int, int] | None = None  # the Carcassonne tile scrolled to
 
     # --- layout --------------------------------------------------------------------------------
 
@@ -85,6 +94,10 @@ class TableApp(App[int]):
             with Horizontal(id="seats"):
                 for s in range(self.seats):
                     yield HarmonySeat(s, id=f"seat-{s}")
+        elif self.game == "carcassonne":
+            with Horizontal(id="seats"):
+                for s in range(self.seats):
+                    yield CarcassonneSeat(s, id=f"seat-{s}")
         else:
             with Grid(id="seats"):
                 for s in range(self.seats):
@@ -93,6 +106,9 @@ class TableApp(App[int]):
             with Vertical(id="left"):
                 if self.game == "harmony":
                     yield HarmonyField(id="field")
+                elif self.game == "carcassonne":
+                    with ScrollableContainer(id="board-scroll"):
+                        yield CarcassonneBoard(id="board")
                 else:
                     yield HandPanel(id="hand")
             yield RichLog(id="log", wrap=True, markup=False, min_width=20)
@@ -112,7 +128,11 @@ class TableApp(App[int]):
     def on_mount(self) -> None:
         self._table_screen = self.screen
         self.screen.add_class(self.game)
-        if self.game != "harmony":
+        if self.game == "carcassonne":
+            board = self.part("#board-scroll", ScrollableContainer)
+            board.border_title = "the board (shift+arrows or the mouse wheel scroll it)"
+            board.can_focus = False  # the arrows are the request's
+        elif self.game != "harmony":
             grid = self.part("#seats", Grid)
             cols = min(self.seats, 5)
             grid.styles.grid_size_columns = cols
@@ -129,11 +149,31 @@ class TableApp(App[int]):
             for s in range(self.seats):
                 self.part(f"#seat-{s}", HarmonySeat).show(self.table, self.lang)
             self.part("#field", HarmonyField).show(self.table, self.lang, self.choosable())
+        elif self.game == "carcassonne":
+            for s in range(self.seats):
+                self.part(f"#seat-{s}", CarcassonneSeat).show(self.table, self.lang)
+            self.part("#board", CarcassonneBoard).show(self.table, self.lang)
+            self._follow_last_tile()
         else:
             targets = self.targets()
             for s in range(self.seats):
                 self.part(f"#seat-{s}", SeatPanel).show(self.table, self.lang, targets.get(s))
             self.part("#hand", HandPanel).show(self.table, self.lang, self.card_picks())
+
+    def _follow_last_tile(self) -> None:
+        """Scroll the Carcassonne board to the latest tile when a new one was placed (a
+        person's own scrolling stays until then)."""
+        last = self.table.carc.last if self.table.carc is not None else None
+        if last == self._followed:
+            return
+        self._followed = last
+        spot = CarcassonneBoard.spot(self.table)
+        if spot is None:
+            return
+        box = self.part("#board-scroll", ScrollableContainer)
+        size = box.scrollable_content_region.size
+        x, y = max(spot[0] - size.width // 2, 0), max(spot[1] - size.height // 2, 0)
+        box.call_after_refresh(box.scroll_to, x, y, animate=False)
 
     # hooks for the request panel (the console fills them)
     def status_extra(self) -> str:
@@ -156,6 +196,15 @@ class TableApp(App[int]):
     def seat_text(self, seat: int) -> str:
         if self.table.harmony is not None:
             return f"seat {seat}: {'South' if seat == 0 else 'North'}"
+        carc = self.table.carc
+        if carc is not None:
+            if not 0 <= seat < len(carc.scores):
+                return ""
+            placed = sum(1 for s in carc.followers.values() if s == seat)
+            return (
+                f"seat {seat}: {carc.scores[seat]} points; {carc.supply[seat]} followers in "
+                f"supply, {placed} on the board"
+            )
         view = self.table.sgs
         if view is None or not 0 <= seat < len(view.seats):
             return ""
@@ -174,7 +223,7 @@ class TableApp(App[int]):
 
     def on_clickable_clicked(self, msg: Clickable.Clicked) -> None:
         w = msg.widget
-        if isinstance(w, SeatPanel | HarmonySeat):
+        if isinstance(w, SeatPanel | HarmonySeat | CarcassonneSeat):
             self.seat_clicked(w.seat)
         elif isinstance(w, HandPanel):
             card = w.card_at(msg.line)
@@ -199,6 +248,13 @@ class TableApp(App[int]):
 
     def action_help(self) -> None:
         self.push_screen(HelpScreen(self.help_text()))
+
+    def action_scroll_board(self, dx: int, dy: int) -> None:
+        """Scroll the Carcassonne board (other games have no board to scroll)."""
+        if self.game != "carcassonne":
+            return
+        board = self.part("#board-scroll", ScrollableContainer)
+        board.scroll_relative(dx, dy, animate=False)
 
     def action_quit_app(self) -> None:
         self.exit(0)

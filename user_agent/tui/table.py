@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from user_agent.views.carcassonne import CarcassonneView
 from user_agent.views.harmony import HarmonyView
 from user_agent.views.sanguosha import SanguoshaView
 
@@ -20,10 +21,13 @@ class Table:
         self.seats = seats
         self.viewer = viewer
         self.harmony: HarmonyView | None = None
+        self.carc: CarcassonneView | None = None
         self.views: list[SanguoshaView] = []
         self.events = 0
         if game == "harmony":
             self.harmony = HarmonyView(-1 if viewer is None else viewer, 2)
+        elif game == "carcassonne":
+            self.carc = CarcassonneView(-1 if viewer is None else viewer, seats)
         elif viewer is None:
             self.views = [SanguoshaView(s, seats) for s in range(seats)]
         else:
@@ -36,12 +40,16 @@ class Table:
 
     @property
     def view(self) -> Any:
+        if self.carc is not None:
+            return self.carc
         return self.harmony if self.harmony is not None else self.sgs
 
     def apply(self, kind: str, data: dict[str, Any]) -> None:
         self.events += 1
         if self.harmony is not None:
             self.harmony.apply(kind, data)
+        if self.carc is not None:
+            self.carc.apply(kind, data)
         for v in self.views:
             v.apply(kind, data)
 
@@ -74,6 +82,19 @@ class Table:
                 "turned": [sorted(t) for t in v.turned],
                 "damage_to": v.damage_to,
                 "outcome": v.outcome,
+            }
+        if self.carc is not None:
+            c = self.carc
+            return {
+                "tiles": sorted((x, y, k, r) for (x, y), (k, r) in c.tiles.items()),
+                "followers": sorted((x, y, seg, s) for (x, y, seg), s in c.followers.items()),
+                "scores": list(c.scores),
+                "supply": list(c.supply),
+                "turn": c.turn,
+                "current": c.current,
+                "drawn": c.drawn,
+                "left": c.left,
+                "outcome": c.outcome,
             }
         out: list[dict[str, Any]] = []
         for view in self.views:

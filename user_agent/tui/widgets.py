@@ -141,6 +141,86 @@ class HarmonySeat(Clickable):
         self.set_class(view.first_placer == self.seat, "current")
 
 
+class CarcassonneSeat(Clickable):
+    """A Carcassonne seat: score and followers in supply."""
+
+    DEFAULT_CSS = """
+    CarcassonneSeat { border: round $secondary; height: auto; width: 1fr; padding: 0 1; }
+    CarcassonneSeat.me { background: $boost; }
+    CarcassonneSeat.current { border: heavy $warning; }
+    """
+
+    def __init__(self, seat: int, **kw: Any) -> None:
+        super().__init__("", **kw)
+        self.seat = seat
+
+    def show(self, table: Table, lang: str) -> None:
+        view = table.carc
+        if view is None:
+            return
+        mine = " (you)" if self.seat == table.viewer else ""
+        self.border_title = f"seat {self.seat}{mine}"
+        score = view.scores[self.seat] if self.seat < len(view.scores) else 0
+        supply = view.supply[self.seat] if self.seat < len(view.supply) else 0
+        placed = sum(1 for s in view.followers.values() if s == self.seat)
+        t = Text()
+        t.append(f"{score} points", "bold")
+        t.append(f"\nfollowers: {supply} in supply, {placed} on the board")
+        if view.current == self.seat:
+            t.append("\nplaying now", "bold yellow")
+            if view.drawn:
+                t.append(f" · tile {view.drawn}")
+        self.update(t)
+        self.set_class(self.seat == table.viewer, "me")
+        self.set_class(view.current == self.seat, "current")
+
+
+class CarcassonneBoard(Static):
+    """The board as `user_agent.words.carcassonne_board` draws it (the container around it
+    scrolls), with the scores under it."""
+
+    DEFAULT_CSS = """
+    CarcassonneBoard { width: auto; height: auto; padding: 0 1; }
+    """
+
+    def show(self, table: Table, lang: str) -> None:
+        view = table.carc
+        if view is None:
+            return
+        try:
+            from user_agent.words import carcassonne_board
+
+            lines = carcassonne_board.board_lines(view)
+            scores = carcassonne_board.scores_line(view)
+        except Exception as exc:  # presentation only: never take the screen down
+            lines, scores = [f"(the board cannot be drawn: {exc})"], ""
+        t = Text("\n".join(lines))
+        if scores:
+            t.append("\n\n" + scores, "bold")
+        if view.last is not None:
+            t.append(f"\nlast tile at ({view.last[0]},{view.last[1]})", "dim")
+        self.update(t)
+        self.lines = lines
+
+    @staticmethod
+    def spot(table: Table) -> tuple[int, int] | None:
+        """Where the middle of the latest tile is drawn (column, line of the content), found
+        as `carcassonne_board.board_lines` lays the grid out; None before any tile."""
+        view = table.carc
+        if view is None or view.last is None or not view.tiles:
+            return None
+        from user_agent.words import carcassonne_board as cb
+
+        w, h, gap = getattr(cb, "W", 5), getattr(cb, "H", 3), getattr(cb, "GAP", 1)
+        xs = [x for x, _ in view.tiles]
+        ys = [y for _, y in view.tiles]
+        label = max(len(str(y)) for y in range(min(ys), max(ys) + 1))
+        x, y = view.last
+        column = 1 + label + 1 + (x - min(xs)) * (w + gap) + w // 2  # (padding 1)
+        line = 1 + (max(ys) - y) * h + h // 2
+        return column, line
+
+
 class HandPanel(Clickable):
     DEFAULT_CSS = """
     HandPanel { border: round $primary; height: 1fr; padding: 0 1; }
@@ -275,6 +355,15 @@ class StatusLine(Static):
             t.append(f"Harmony of Elements · round {v.round}", "bold")
             if v.round:
                 t.append(" · attack phase this round" if v.attack_this_round else " · no attack")
+        elif table.carc is not None:
+            c = table.carc
+            t.append("Carcassonne", "bold")
+            t.append(f" · turn {c.turn}")
+            if c.current is not None:
+                t.append(f" · playing: seat {c.current}", "bold yellow")
+            if c.drawn:
+                t.append(f" · tile {c.drawn}")
+            t.append(f" · {c.left} tiles left")
         elif table.sgs is not None:
             v2 = table.sgs
             t.append("Sanguosha" if lang != "zh" else "三国杀", "bold")

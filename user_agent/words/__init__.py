@@ -2,7 +2,8 @@
 
 `names` turns ids into names (cards, generals, skills, factions, roles, phases) and gives the
 rules text of cards and generals; `requests` says what a request asks and what each option is;
-`narrate` turns events and decisions into sentences; `harmony_board` draws Harmony's field.
+`narrate` turns events and decisions into sentences (Sanguosha, Harmony and Carcassonne);
+`harmony_board` draws Harmony's field, `carcassonne_board` Carcassonne's board.
 Every string made here is for people: no raw dicts, no `None`, no snake_case ids.
 """
 

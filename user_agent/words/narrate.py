@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from protocol.choices import Choice, RequestSpec, split_piles
+from protocol.schemas.carcassonne import ROLES as CARC_ROLES
 from user_agent.words.harmony_board import a_piece, piece_words
 from user_agent.words.names import (
     card_name,
@@ -22,7 +23,7 @@ from user_agent.words.names import (
     word,
     zone_name,
 )
-from user_agent.words.requests import RequestWords, describe_for
+from user_agent.words.requests import RequestWords, describe_for, placement_words
 from user_agent.words.seats import SeatWords, cap
 
 Handler = Callable[["Narrator", dict[str, Any]], str | None]
@@ -55,6 +56,7 @@ class Narrator:
         self.lang = lang
         self.words = SeatWords(game, None, None, lang, names)
         self.roles: dict[int, str] = {}
+        self.placed: dict[tuple[object, object, object], str] = {}  # Carcassonne: -> role
 
     # --- helpers ---------------------------------------------------------------------------
 
@@ -80,13 +82,11 @@ class Narrator:
 
     def knows(self, kind: str) -> bool:
         """Whether this event kind has its own sentence (else `event` only names the kind)."""
-        table = _SANGUOSHA if self.game == "sanguosha" else _HARMONY
-        return kind == "game_over" or kind in table
+        return kind == "game_over" or kind in _table(self.game)
 
     def event(self, kind: str, data: dict[str, Any]) -> str | None:
         """One sentence for the event, or None when it is bookkeeping."""
-        table = _SANGUOSHA if self.game == "sanguosha" else _HARMONY
-        handler = table.get(kind)
+        handler = _table(self.game).get(kind)
         if kind == "game_over":
             handler = _game_over
         if handler is None:
@@ -116,6 +116,8 @@ class Narrator:
             return f"{who} arranges the cards ({'; '.join(parts)})"
         picked = [choice] if isinstance(choice, int) else list(choice)
         labels = [w.options[i] for i in picked if 0 <= i < len(w.options)]
+        if self.game == "carcassonne":
+            return _carcassonne_decision(req, who, picked, labels)
         return _choice_decision(self, req, who, picked, labels)
 
 
@@ -174,6 +176,8 @@ def _game_over(n: Narrator, d: dict[str, Any]) -> str:
     o = o if isinstance(o, dict) else {}
     if n.game == "harmony":
         return _harmony_outcome(n, o)
+    if n.game == "carcassonne":
+        return _carcassonne_outcome(n, o)
     winner = o.get("winner")
     reason = n.why(o.get("reason"))
     if winner is None:
@@ -565,7 +569,172 @@ _HARMONY: dict[str, Handler] = {
     ),
 }
 
+# --- Carcassonne -----------------------------------------------------------------------------
+
+_FARM_SCORING = {
+    "per_farm_3": "farms score 3 points per completed city they supply",
+    "per_city_4": "each completed city scores 4 points for the farmers who supply it",
+    "per_farm_3_once_per_city": (
+        "farms score 3 points per completed city they supply, each city once per player"
+    ),
+}
+_END_REASONS = {"stack_empty": "the stack is empty"}
+
+
+def _points(n: object) -> str:
+    return "1 point" if n == 1 else f"{n} points"
+
+
+def _at(d: dict[str, Any]) -> str:
+    return f"({d.get('x')},{d.get('y')})"
+
+
+def _seats_words(n: Narrator, seats: object) -> str:
+    if not isinstance(seats, list) or not seats:
+        return "nobody"
+    names = [n.s(s) for s in seats]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _carc_started(n: Narrator, d: dict[str, Any]) -> str:
+    players = d.get("players")
+    scoring = d.get("farm_scoring")
+    farms = _FARM_SCORING.get(str(scoring), f"farm scoring: {plain(scoring)}")
+    tiles = d.get("tiles") or []
+    where = ""
+    if d.get("scenario"):
+        where = f" from the scenario {plain(d.get('scenario'))}"
+    board = ""
+    if isinstance(tiles, list) and len(tiles) == 1 and isinstance(tiles[0], list):
+        kind, x, y, _r = tiles[0]
+        board = f"; the start tile {kind} lies at ({x},{y})"
+    elif isinstance(tiles, list) and tiles:
+        board = f"; {len(tiles)} tiles are already on the board"
+    for item in d.get("followers_placed") or []:
+        if isinstance(item, list) and len(item) == 4:
+            n.placed[(item[1], item[2], item[3])] = "follower"
+    return (
+        f"The game starts{where}: {players} players, {n.s(d.get('first_player'))} goes first, "
+        f"{d.get('followers')} followers each; {farms}{board}"
+    )
+
+
+def _carc_stack(n: Narrator, d: dict[str, Any]) -> str:
+    count = d["count"] if "count" in d else len(d.get("order") or [])
+    return f"The stack holds {count} tiles, face down"
+
+
+def _carc_deployed(n: Narrator, d: dict[str, Any]) -> str:
+    role = str(d.get("role") or CARC_ROLES.get(str(d.get("feature")), "follower"))
+    n.placed[(d.get("x"), d.get("y"), d.get("segment"))] = role
+    return (
+        f"{n.S(d.get('seat'))} puts a {plain(role)} on the {plain(d.get('feature'))} "
+        f"{d.get('segment')} at {_at(d)}"
+    )
+
+
+def _carc_returned(n: Narrator, d: dict[str, Any]) -> str:
+    role = n.placed.pop((d.get("x"), d.get("y"), d.get("segment")), "follower")
+    return (
+        f"{n.S(d.get('seat'))}'s {plain(role)} on {d.get('segment')} at {_at(d)} "
+        f"goes back to the supply"
+    )
+
+
+def _carc_scored(n: Narrator, d: dict[str, Any]) -> str:
+    feature = plain(d.get("feature") or "feature")
+    tiles = d.get("tiles")
+    if feature == "farm":
+        cities = d.get("cities")
+        size = "1 completed city" if cities == 1 else f"{cities} completed cities"
+    else:
+        size = "1 tile" if tiles == 1 else f"{tiles} tiles"
+        pennants = d.get("pennants")
+        if pennants:
+            size += ", 1 pennant" if pennants == 1 else f", {pennants} pennants"
+    winners = d.get("winners")
+    points = _points(d.get("points"))
+    if not isinstance(winners, list) or not winners:
+        gives = f"{points}, but no follower is on it"
+    else:
+        gives = f"{points} to {_seats_words(n, winners)}" + (" each" if len(winners) > 1 else "")
+    if d.get("final"):
+        what = "farm" if feature == "farm" else f"unfinished {feature}"
+        return f"Final scoring: the {what} at {_at(d)} ({size}): {gives}"
+    return f"The {feature} at {_at(d)} is complete ({size}): {gives}"
+
+
+def _carcassonne_outcome(n: Narrator, o: dict[str, Any]) -> str:
+    scores = o.get("scores")
+    winners = o.get("winners")
+    table = ""
+    if isinstance(scores, list) and scores:
+        table = " (" + ", ".join(f"{n.s(s)} {p}" for s, p in enumerate(scores)) + ")"
+    best = ""
+    if isinstance(winners, list) and winners and isinstance(scores, list):
+        w0 = winners[0]
+        if type(w0) is int and 0 <= w0 < len(scores):
+            best = f" with {_points(scores[w0])}"
+    reason = _END_REASONS.get(str(o.get("reason")), plain(o.get("reason") or "the end"))
+    turns = f" after {o.get('turns')} turns" if o.get("turns") else ""
+    if not isinstance(winners, list) or not winners:
+        head = "Nobody wins"
+    elif len(winners) == 1:
+        head = f"{n.S(winners[0])} wins"
+    else:
+        head = f"{cap(_seats_words(n, winners))} share the win"
+    return f"{head}{best}{table}: {reason}{turns}"
+
+
+def _carcassonne_decision(req: RequestSpec, who: str, picked: list[int], labels: list[str]) -> str:
+    if req.kind == "place_tile" and picked and 0 <= picked[0] < len(req.options):
+        o = req.options[picked[0]]
+        tile = req.info.get("tile")
+        if isinstance(o, list) and len(o) == 3:
+            return f"{who} places tile {tile} at {placement_words(o[0], o[1], o[2])}"
+    if req.kind == "deploy" and picked and 0 <= picked[0] < len(req.options):
+        o = req.options[picked[0]]
+        if o == "skip":
+            return f"{who} keeps its followers"
+        return f"{who} puts a {labels[0] if labels else 'follower'}"
+    return f"{who} chooses {', '.join(labels) or 'nothing'}"
+
+
+_CARCASSONNE: dict[str, Handler] = {
+    "game_started": _carc_started,
+    "stack": _carc_stack,
+    "turn_started": lambda n, d: f"Turn {d.get('turn')}: {n.s(d.get('seat'))} plays",
+    "tile_drawn": lambda n, d: (
+        f"{n.S(d.get('seat'))} draws tile {d.get('tile')}; {d.get('left')} tiles left"
+    ),
+    "tile_discarded": lambda n, d: (
+        f"Tile {d.get('tile')} fits nowhere and is removed from the game"
+        f"{'' if d.get('reason') == 'unplaceable' else ' (' + plain(d.get('reason')) + ')'}; "
+        f"{d.get('left')} tiles left"
+    ),
+    "tile_placed": lambda n, d: (
+        f"{n.S(d.get('seat'))} places tile {d.get('tile')} at "
+        f"{placement_words(d.get('x'), d.get('y'), d.get('rotation'))}"
+    ),
+    "follower_deployed": _carc_deployed,
+    "feature_scored": _carc_scored,
+    "follower_returned": _carc_returned,
+    "final_scoring": lambda n, d: (
+        "Final scoring: unfinished roads, cities and cloisters, then the farms"
+    ),
+}
+
+_TABLES: dict[str, dict[str, Handler]] = {
+    "sanguosha": _SANGUOSHA,
+    "harmony": _HARMONY,
+    "carcassonne": _CARCASSONNE,
+}
+
+
+def _table(game: str) -> dict[str, Handler]:
+    return _TABLES.get(game, _HARMONY)
+
+
 EVENT_KINDS: dict[str, frozenset[str]] = {
-    "sanguosha": frozenset(_SANGUOSHA) | {"game_over"},
-    "harmony": frozenset(_HARMONY) | {"game_over"},
+    game: frozenset(table) | {"game_over"} for game, table in _TABLES.items()
 }

@@ -11,6 +11,8 @@ from typing import Any
 
 from game_agent.games.sanguosha.cards import KINDS
 from protocol.choices import RequestSpec, split_piles
+from protocol.schemas.carcassonne import ROLES as CARC_ROLES
+from protocol.schemas.carcassonne import ROTATION_DEGREES
 from user_agent.words.harmony_board import ELEMENTS, ROLES, a_piece, cell_words
 from user_agent.words.names import (
     card_name,
@@ -488,6 +490,57 @@ def _place_piece(c: _Ctx) -> RequestWords:
     return w
 
 
+# --- Carcassonne ----------------------------------------------------------------------------
+
+
+def placement_words(x: object, y: object, rotation: object) -> str:
+    """A tile's position and turn: `(2,-1) turned 90°` (rotation in clockwise quarter turns)."""
+    if type(rotation) is int and 0 <= rotation < len(ROTATION_DEGREES):
+        return f"({x},{y}) turned {ROTATION_DEGREES[rotation]}°"
+    return f"({x},{y})"
+
+
+def segment_words(segment: object, segments: object) -> str:
+    """A free segment of the tile just placed as a deploy option: `knight on the city C1`."""
+    if segment == "skip":
+        return "no follower (skip)"
+    kind = segments.get(str(segment)) if isinstance(segments, dict) else None
+    if kind is None:
+        kind = {"C": "city", "R": "road", "F": "field", "CL": "cloister"}.get(
+            "CL" if str(segment) == "CL" else str(segment)[:1], "segment"
+        )
+    role = CARC_ROLES.get(str(kind), "follower")
+    return f"{role} on the {plain(kind)} {plain(segment)}"
+
+
+def _place_tile(c: _Ctx) -> RequestWords:
+    tile = c.info.get("tile", "?")
+    left = c.info.get("left")
+    stack = "" if left is None else f" ({'1 tile' if left == 1 else f'{left} tiles'} left)"
+    opts = []
+    for o in c.req.options:
+        if isinstance(o, list | tuple) and len(o) == 3:
+            opts.append(placement_words(o[0], o[1], o[2]))
+        else:
+            opts.append("a place")
+    title = f"Place tile {tile}{stack}: choose where it goes and how it is turned."
+    return RequestWords(title, opts, [None] * len(opts), _default_words(c, opts))
+
+
+def _deploy(c: _Ctx) -> RequestWords:
+    i = c.info
+    segments = i.get("segments")
+    opts = [segment_words(o, segments) for o in c.req.options]
+    supply = i.get("supply")
+    left = "1 follower" if supply == 1 else f"{supply} followers"
+    where = placement_words(i.get("x"), i.get("y"), i.get("rotation"))
+    title = (
+        f"You placed tile {i.get('tile', '?')} at {where}: put a follower on it? "
+        f"({left} in your supply)"
+    )
+    return RequestWords(title, opts, [None] * len(opts), _default_words(c, opts))
+
+
 # --- dispatch --------------------------------------------------------------------------------
 
 DESCRIBERS: dict[str, dict[str, Describer]] = {
@@ -510,6 +563,7 @@ DESCRIBERS: dict[str, dict[str, Describer]] = {
         "trigger": _trigger,
     },
     "harmony": {"place_piece": _place_piece, "trigger": _trigger},
+    "carcassonne": {"place_tile": _place_tile, "deploy": _deploy, "trigger": _trigger},
 }
 
 
@@ -570,4 +624,12 @@ def describe_for(game: str, req: RequestSpec, seats: SeatWords, lang: str = "en"
     return w
 
 
-__all__ = ["DESCRIBERS", "RequestWords", "cards_words", "describe", "describe_for"]
+__all__ = [
+    "DESCRIBERS",
+    "RequestWords",
+    "cards_words",
+    "describe",
+    "describe_for",
+    "placement_words",
+    "segment_words",
+]
