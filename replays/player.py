@@ -18,12 +18,14 @@ from typing import Any
 from game_agent.engine import Decision, Event, RequestSpec, view_for
 from protocol.registry import get_schema
 from replays.reader import Log
+from user_agent.views.carcassonne import CarcassonneView
+from user_agent.words.carcassonne_board import board_lines, scores_line
 from user_agent.words.narrate import EVENT_KINDS, Narrator
 from user_agent.words.requests import describe_for
 from user_agent.words.seats import SeatWords
 
 # The event that opens a new turn in the report, per game.
-TURN_EVENTS = {"sanguosha": "turn", "harmony": "round_started"}
+TURN_EVENTS = {"sanguosha": "turn", "harmony": "round_started", "carcassonne": "turn_started"}
 
 
 class _Report:
@@ -47,7 +49,7 @@ class _Report:
         if rec.kind == "game_over":
             out.append("== Game over ==")
         text = self.narrator.event(rec.kind, data) if self.words else self.line(rec.kind, data)
-        if text is None or rec.kind == "turn":
+        if text is None or rec.kind == "turn" or rec.kind == "turn_started":
             return out
         if rec.seats is not None and self.seat is None:
             text += f"  ({_audience(rec.seats)})"
@@ -57,6 +59,8 @@ class _Report:
     def turn_header(self, data: dict[str, Any]) -> str:
         if self.game == "harmony":
             return f"== Round {data.get('round')} =="
+        if self.game == "carcassonne":
+            return f"== Turn {data.get('turn')}: {self.narrator.s(data.get('seat'))} =="
         who = self.narrator.s(data.get("seat"))
         return f"== Turn {self.turn} (round {data.get('round')}): {who} =="
 
@@ -129,9 +133,49 @@ def render(
             continue
         if shown():
             yield from lines
+    if report.game == "carcassonne":
+        yield from carcassonne_board(log, seat, last)
     if log.damage is not None:
         where = " in the middle of the file" if log.damage.mid_file else ""
         yield f"!! the log is damaged{where}: {log.damage.reason}"
+
+
+def turn_count(log: Log) -> int:
+    """How many turns a Carcassonne log holds (its `turn_started` events)."""
+    return sum(1 for e in log.events if e.kind == "turn_started")
+
+
+def carcassonne_view(log: Log, step: int | None = None, seat: int | None = None) -> CarcassonneView:
+    """The table of a Carcassonne log after turn `step` (0: the setup; None: the end of the game,
+    final scoring included), as `seat` saw it (None: everything). A turn ends where the next
+    one starts, or where final scoring (or the game's end) begins."""
+    game = log.header.get("game")
+    if game != "carcassonne":
+        raise ValueError(f"this log is {game}, not carcassonne")
+    turns = turn_count(log)
+    if step is not None and not 0 <= step <= turns:
+        raise ValueError(f"there is no turn {step}: the log has turns 0..{turns}")
+    view = CarcassonneView(-1 if seat is None else seat, len(log.header.get("seats", [])))
+    for rec in log.events:
+        if step is not None:
+            if rec.kind == "turn_started" and rec.data.get("turn", 0) > step:
+                break
+            if rec.kind in ("final_scoring", "game_over"):
+                break
+        data = rec.data if seat is None else view_for(rec, seat)
+        if data is not None:
+            view.apply(rec.kind, data)
+    return view
+
+
+def carcassonne_board(log: Log, seat: int | None, last: int | None) -> Iterator[str]:
+    """The report's closing board: after turn `last` (beyond the last turn: the end)."""
+    step = last if last is not None and last < turn_count(log) else None
+    view = carcassonne_view(log, step, seat)
+    yield "== Board at the end ==" if step is None else f"== Board after turn {step} =="
+    for line in board_lines(view):
+        yield f"  {line}"
+    yield f"  {scores_line(view)}"
 
 
 def json_lines(log: Log, seat: int | None = None) -> Iterator[str]:

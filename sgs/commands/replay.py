@@ -11,6 +11,7 @@ from game_agent.engine import SPECTATOR
 from protocol.errors import ProtocolError
 from replays import LogError, read_log, verify
 from replays.player import json_lines, render
+from replays.reader import Log
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -51,6 +52,20 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="with --verify: the ruleset to re-execute with (imported), for a game that is "
         "neither bundled nor registered; a module named by the log itself is never imported",
     )
+    p.add_argument(
+        "--png",
+        default=None,
+        metavar="OUT",
+        help="Carcassonne: draw the board as a PNG picture into OUT (the end of the game, or "
+        "after turn --step N)",
+    )
+    p.add_argument(
+        "--step",
+        type=int,
+        default=None,
+        metavar="N",
+        help="with --png: the board after turn N (0: before turn 1; default: the end)",
+    )
     p.set_defaults(run=run)
 
 
@@ -68,6 +83,28 @@ def tui(path: str, seat: int | None, lang: str) -> int:
     return code
 
 
+def png(log: Log, out: str, step: int | None, seat: int | None) -> int:
+    game = log.header.get("game")
+    if game != "carcassonne":
+        return fail(f"--png draws Carcassonne boards; this log is {game}")
+    try:
+        from replays.board_png import render_png  # Pillow is loaded only for pictures
+        from replays.player import turn_count
+
+        path = render_png(log, out, step, seat)
+    except ImportError as exc:
+        return fail(f"--png needs Pillow ({exc})")
+    except ValueError as exc:
+        return fail(str(exc))
+    except OSError as exc:
+        return fail(f"cannot write {out} ({exc.strerror or exc})")
+    print(f"wrote {path} (board after turn {turn_count(log) if step is None else step})")
+    if log.damage is not None:
+        print(f"!! the log is damaged: {log.damage.reason}", file=sys.stderr)
+        return 1
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
     if args.ruleset is not None and not args.verify:
         return fail("--ruleset goes with --verify")
@@ -78,6 +115,14 @@ def run(args: argparse.Namespace) -> int:
         return fail("--from must not come after --to")
     if args.json and args.tui:
         return fail("--json and --tui do not go together")
+    if args.step is not None and args.png is None:
+        return fail("--step goes with --png")
+    if args.png is not None:
+        for flag, on in (("--json", args.json), ("--tui", args.tui), ("--verify", args.verify)):
+            if on:
+                return fail(f"--png and {flag} do not go together")
+        if args.step is not None and args.step < 0:
+            return fail("--step must be 0 or more")
     try:
         if args.verify:
             report = verify(args.file, args.ruleset)
@@ -91,6 +136,8 @@ def run(args: argparse.Namespace) -> int:
         return fail(f"--seat must be in {SPECTATOR}..{seats - 1}")
     if args.tui:
         return tui(args.file, args.seat, args.lang)
+    if args.png is not None:
+        return png(log, args.png, args.step, args.seat)
     try:
         if args.json:
             lines = json_lines(log, args.seat)
