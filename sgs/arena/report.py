@@ -107,7 +107,10 @@ def markdown_table(head: Sequence[str], rows: Sequence[Sequence[str]]) -> list[s
 
 def render_text(s: Mapping[str, Any]) -> list[str]:
     lines = headline(s)
-    lines.append("win rates per role, 95% Wilson intervals (a role's games are seat-games):")
+    if s["game"] == "sanguosha":
+        lines.append("win rates per role, 95% Wilson intervals (a role's games are seat-games):")
+    else:
+        lines.append("win rates per bot and seat, 95% Wilson intervals:")
     lines += text_table(*role_rows(s))
     lines.append("OpenSkill ratings (Plackett-Luce), after every game in index order:")
     lines += text_table(*rating_rows(s))
@@ -133,11 +136,18 @@ def render_markdown(s: Mapping[str, Any]) -> str:
         lines.append(
             "The run was interrupted: the finished games need not balance seats and roles."
         )
-    lines += ["", "## Win rates per role", ""]
-    lines.append(
-        "Win rate with its 95% Wilson score interval. A role's games are seat-games (two rebels "
-        "in one game are two rebel games). `(all)`: every seat in that role."
-    )
+    if s["game"] == "sanguosha":
+        lines += ["", "## Win rates per role", ""]
+        lines.append(
+            "Win rate with its 95% Wilson score interval. A role's games are seat-games (two "
+            "rebels in one game are two rebel games). `(all)`: every seat in that role."
+        )
+    else:
+        lines += ["", "## Win rates per bot and seat", ""]
+        lines.append(
+            "Win rate with its 95% Wilson score interval (a shared top score is a win for each "
+            "seat sharing it). `(all)`: every bot in that seat."
+        )
     lines.append("")
     lines += markdown_table(*role_rows(s))
     lines += ["", f"![win rates per role]({WIN_RATES_PNG})", "", "## Per seat", ""]
@@ -148,9 +158,14 @@ def render_markdown(s: Mapping[str, Any]) -> str:
     ]
     lines += markdown_table(head, rows)
     lines += ["", "## Ratings", ""]
+    teams = (
+        "teams: the lord's side, the rebels, each renegade (1v1: each seat)"
+        if s["game"] == "sanguosha"
+        else "each seat plays for itself"
+    )
     lines.append(
-        "OpenSkill Plackett-Luce, updated game by game in game-index order; teams: the lord's "
-        "side, the rebels, each renegade (1v1 and Harmony: each seat). Ordinal = mu - 3 sigma."
+        f"OpenSkill Plackett-Luce, updated game by game in game-index order; {teams}. "
+        "Ordinal = mu - 3 sigma."
     )
     lines.append("")
     lines += markdown_table(*rating_rows(s))

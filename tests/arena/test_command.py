@@ -38,7 +38,7 @@ def test_writes_report_charts_and_game_lines(tmp_path: Path) -> None:
         tmp_path,
     )
     assert done.returncode == 0, done.stderr
-    assert "win rates per role" in done.stdout and "OpenSkill" in done.stdout
+    assert "win rates per bot and seat" in done.stdout and "OpenSkill" in done.stdout
     names = {p.name for p in out.iterdir()}
     assert names == {
         "report.md",
