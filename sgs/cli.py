@@ -46,7 +46,24 @@ def add_logging_options(p: argparse.ArgumentParser, *, top: bool) -> None:
     )
 
 
-def build_parser() -> argparse.ArgumentParser:
+def command_in(argv: Sequence[str]) -> str | None:
+    """The subcommand an argument list names (None for `sgs --help` or none at all)."""
+    skip = False
+    for arg in argv:
+        if skip:
+            skip = False
+        elif arg == "--log-level":
+            skip = True
+        elif arg in ("-h", "--help"):
+            return None
+        elif not arg.startswith("-"):
+            return arg
+    return None
+
+
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The parser; given the command line, only the named subcommand's module is imported (a
+    command starts faster without the others' imports), else every subcommand's."""
     parser = Parser(
         prog="sgs",
         description="An event-sourced game server: simulate, serve, join, watch and replay games.",
@@ -54,8 +71,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     add_logging_options(parser, top=True)
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for info in sorted(pkgutil.iter_modules(sgs.commands.__path__), key=lambda m: m.name):
-        module = importlib.import_module(f"sgs.commands.{info.name}")
+    names = sorted(info.name for info in pkgutil.iter_modules(sgs.commands.__path__))
+    chosen = None if argv is None else command_in(argv)
+    for name in [chosen] if chosen in names else names:
+        module = importlib.import_module(f"sgs.commands.{name}")
         module.add_parser(sub)
     for command in sub.choices.values():
         add_logging_options(command, top=False)
@@ -64,7 +83,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
+    parser = build_parser(argv)
     args, extra = parser.parse_known_args(argv)
     if extra:  # named by the subcommand's parser, so the hint points at its --help
         args.commands[args.command].error(f"unrecognized arguments: {' '.join(extra)}")
