@@ -5,12 +5,14 @@ follower options, and the log tells the game in sentences."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any
 
 from tui_support import SIZE, shown, wait_until
 
 from game_agent.engine import view_for
+from game_agent.games.carcassonne.tiles import stack_letters
 from user_agent.tui.app import ConsoleApp
 from user_agent.tui.snapshot import screen_text
 from user_agent.tui.source import LocalSource
@@ -50,7 +52,10 @@ def check_table(app: ConsoleApp, view: CarcassonneView) -> None:
 
 
 async def test_a_whole_carcassonne_game_through_the_console() -> None:
-    source = LocalSource.new("carcassonne", {"players": SEATS}, 5, 0, ["random"])
+    stack = stack_letters()
+    random.Random(5).shuffle(stack)  # half the tiles: 12 turns each, enough for every check
+    config = {"players": SEATS, "scenario": {"stack": stack[:36], "scores": [0] * SEATS}}
+    source = LocalSource.new("carcassonne", config, 5, 0, ["random"])
     app = ConsoleApp(source, poll=0.01)
     asked: dict[str, int] = {}
     clicked = deployed = 0
