@@ -1,0 +1,93 @@
+"""Environment steps per second: the PettingZoo environments against RLCard, side by side.
+
+    .venv/bin/python benchmarks/envs_bench.py [--seconds 10]
+
+Every row plays whole games with uniformly random legal actions and builds the acting player's
+observation at every step:
+
+- RLCard's UNO and Dou Dizhu (`rlcard.make`, `RandomAgent`, `env.run`): a step is one action;
+  RLCard extracts the state (observation and legal actions) for every step it plays;
+- `sgs.envs.sanguosha_v0` (5-player identity mode), `harmony_v0` and `carcassonne_v0` (4
+  players): a step is one `env.step` after `env.last()`, with the action drawn from the
+  observation's `action_mask`; the wrapped `env()` (order enforcing), as a user runs it.
+
+Ratios are against RLCard's UNO. Nothing here is asserted anywhere.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+
+def rlcard_game(name: str) -> Callable[[float], tuple[int, int]]:
+    def run(seconds: float) -> tuple[int, int]:
+        import rlcard
+        from rlcard.agents import RandomAgent
+
+        env = rlcard.make(name, config={"seed": 1})
+        env.set_agents([RandomAgent(num_actions=env.num_actions) for _ in range(env.num_players)])
+        steps = games = 0
+        end = time.perf_counter() + seconds
+        while time.perf_counter() < end:
+            trajectories, _ = env.run(is_training=False)
+            steps += sum((len(t) - 1) // 2 for t in trajectories)
+            games += 1
+        return steps, games
+
+    return run
+
+
+def sgs_env(module: str, config: dict[str, Any]) -> Callable[[float], tuple[int, int]]:
+    def run(seconds: float) -> tuple[int, int]:
+        import importlib
+
+        env = importlib.import_module(f"sgs.envs.{module}").env(config=config)
+        rng = np.random.default_rng(0)
+        steps = games = 0
+        end = time.perf_counter() + seconds
+        while time.perf_counter() < end:
+            env.reset(seed=games)
+            games += 1
+            for _agent in env.agent_iter():
+                obs, _, term, trunc, _ = env.last()
+                if term or trunc:
+                    env.step(None)
+                    continue
+                legal = np.flatnonzero(obs["action_mask"])
+                env.step(int(legal[rng.integers(len(legal))]))
+                steps += 1
+        return steps, games
+
+    return run
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seconds", type=float, default=10.0, help="per row")
+    args = ap.parse_args()
+    rows = [
+        ("RLCard uno (2p)", rlcard_game("uno")),
+        ("RLCard doudizhu (3p)", rlcard_game("doudizhu")),
+        ("sgs sanguosha_v0 (5p identity)", sgs_env("sanguosha_v0", {"players": 5})),
+        ("sgs harmony_v0 (2p)", sgs_env("harmony_v0", {})),
+        ("sgs carcassonne_v0 (4p)", sgs_env("carcassonne_v0", {"players": 4})),
+    ]
+    base = None
+    print(
+        f"{'environment, random actions':32} {'games':>6} {'steps':>9} {'steps/s':>9} {'ratio':>6}"
+    )
+    for name, fn in rows:
+        t0 = time.perf_counter()
+        steps, games = fn(args.seconds)
+        rate = steps / (time.perf_counter() - t0)
+        base = base or rate
+        print(f"{name:32} {games:6d} {steps:9d} {rate:9.0f} {rate / base:6.2f}")
+
+
+if __name__ == "__main__":
+    main()

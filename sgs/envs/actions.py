@@ -1,0 +1,180 @@
+"""A request as a sequence of discrete actions: the env's fixed action space and its masks.
+
+Every environment has ``Discrete(max_options + 2)`` actions:
+
+- ``0 .. max_options - 1``: *pick* item ``i`` of what is being chosen now: option ``i`` of a
+  ``choice`` or ``subset`` request, value ``i`` of the current axis of a ``product`` request,
+  item ``i`` of an ``arrange`` request (into the pile being filled);
+- ``DONE = max_options``: finish a ``subset`` (enough items picked) or close the current pile of
+  an ``arrange``;
+- ``CANCEL = max_options + 1``: the nil reply, where the request allows it (``cancel``: "back"
+  or "decline").
+
+A ``choice`` takes one step. A ``subset``, ``product`` or ``arrange`` reply is built by
+successive picks inside one agent turn: the same agent acts again until the reply is complete
+(a ``subset`` finishes by itself when ``max`` items are picked, a ``product`` after its last
+axis, an ``arrange`` when every item is placed), and then the engine gets the finished reply.
+Nothing is ever enumerated as a product. The mask only allows steps that can still end in a
+legal reply, so a masked policy never builds an illegal one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+from protocol.choices import SEPARATOR, Choice, RequestSpec, check_choice
+
+
+class ActionError(ValueError):
+    """An action the mask does not allow (or a request larger than the action space)."""
+
+
+class ReplyBuilder:
+    """Builds the reply to one request from actions; `mask()` says which actions are legal."""
+
+    def __init__(self, req: RequestSpec, max_options: int) -> None:
+        self.req = req
+        self.max_options = max_options
+        self.done_action = max_options
+        self.cancel_action = max_options + 1
+        self.picked: list[int] = []  # subset: picked options; product: one per axis so far
+        self.piles: list[list[int]] = [[]]  # arrange: the piles filled so far
+        self.reply: Choice | None = None
+        self.finished = False
+        sizes = [len(a) for a in req.options] if req.form == "product" else [len(req.options)]
+        if max(sizes, default=0) > max_options:
+            raise ActionError(
+                f"request {req.kind} has {max(sizes)} options to pick from; this environment's "
+                f"action space holds {max_options} (raise max_options)"
+            )
+
+    # --- what can be picked now -------------------------------------------------------------------
+
+    def items(self) -> int:
+        """How many items the current pick chooses among."""
+        req = self.req
+        if req.form == "product":
+            return len(req.options[len(self.picked)])
+        return len(req.options)
+
+    def mask(self) -> npt.NDArray[np.int8]:
+        out = np.zeros(self.max_options + 2, dtype=np.int8)
+        req = self.req
+        form = req.form
+        if form == "choice":
+            out[: len(req.options)] = 1
+        elif form == "product":
+            out[: self.items()] = 1
+        elif form == "subset":
+            if len(self.picked) < min(req.max, len(req.options)):
+                out[: len(req.options)] = 1
+                out[self.picked] = 0
+            if len(self.picked) >= req.min:
+                out[self.done_action] = 1
+        elif form == "arrange":
+            self._arrange_mask(out)
+        if req.cancel and not self.picked and self.piles == [[]]:
+            out[self.cancel_action] = 1
+        return out
+
+    def _arrange_mask(self, out: npt.NDArray[np.int8]) -> None:
+        piles = self.req.piles
+        k = len(self.piles) - 1  # the pile being filled
+        placed = {i for p in self.piles for i in p}
+        left = len(self.req.options) - len(placed)
+        here = len(self.piles[-1])
+        later_max = sum(int(p["max"]) for p in piles[k + 1 :])
+        later_min = sum(int(p["min"]) for p in piles[k + 1 :])
+        # one more item here must leave enough items for the later piles' minimums
+        if here < int(piles[k]["max"]) and left - 1 >= later_min:
+            for i in range(len(self.req.options)):
+                if i not in placed:
+                    out[i] = 1
+        # closing this pile: it holds its minimum and the later piles can take the rest
+        if k < len(piles) - 1 and here >= int(piles[k]["min"]) and left <= later_max:
+            out[self.done_action] = 1
+
+    # --- taking an action -------------------------------------------------------------------------
+
+    def act(self, action: int) -> bool:
+        """Apply one action; True when the reply is complete (read `reply`)."""
+        if self.finished:
+            raise ActionError("this reply is already complete")
+        mask = self.mask()
+        if not 0 <= action < len(mask) or not mask[action]:
+            raise ActionError(
+                f"action {action} is not allowed now (request {self.req.kind}, form "
+                f"{self.req.form}); the legal actions are {np.flatnonzero(mask).tolist()}"
+            )
+        req = self.req
+        if action == self.cancel_action:
+            return self._finish(None)
+        form = req.form
+        if form == "choice":
+            return self._finish(action)
+        if form == "product":
+            self.picked.append(action)
+            return (
+                self._finish(list(self.picked)) if len(self.picked) == len(req.options) else False
+            )
+        if form == "subset":
+            if action != self.done_action:
+                self.picked.append(action)
+            full = len(self.picked) == min(req.max, len(req.options))
+            if action == self.done_action or full:
+                return self._finish(sorted(self.picked))
+            return False
+        return self._arrange(action)
+
+    def _arrange(self, action: int) -> bool:
+        piles = self.req.piles
+        if action == self.done_action:
+            self.piles.append([])
+        else:
+            self.piles[-1].append(action)
+        placed = sum(len(p) for p in self.piles)
+        # a full pile (not the last) closes by itself
+        while len(self.piles) < len(piles) and len(self.piles[-1]) == int(
+            piles[len(self.piles) - 1]["max"]
+        ):
+            self.piles.append([])
+        if placed == len(self.req.options):
+            while len(self.piles) < len(piles):
+                self.piles.append([])
+            reply: list[int] = []
+            for k, pile in enumerate(self.piles):
+                if k:
+                    reply.append(SEPARATOR)
+                reply.extend(pile)
+            return self._finish(reply)
+        return False
+
+    def _finish(self, reply: Choice) -> bool:
+        problem = check_choice(self.req, reply)
+        if problem is not None:  # the masks should make this impossible
+            raise ActionError(f"built an illegal reply {reply!r} to {self.req.kind}: {problem}")
+        self.reply = reply
+        self.finished = True
+        return True
+
+
+def pick_state(builder: ReplyBuilder | None, max_options: int) -> npt.NDArray[np.float32]:
+    """The reply built so far, for observations: which items are picked or placed (1), the
+    current product axis and arrange pile (as fractions), and the items in play now."""
+    out = np.zeros(max_options + 3, dtype=np.float32)
+    if builder is None:
+        return out
+    chosen: Sequence[int] = builder.picked if builder.req.form == "subset" else []
+    if builder.req.form == "arrange":
+        chosen = [i for p in builder.piles for i in p]
+    out[list(chosen)] = 1.0
+    req = builder.req
+    if req.form == "product":
+        out[max_options] = len(builder.picked) / max(1, len(req.options))
+    if req.form == "arrange":
+        out[max_options + 1] = (len(builder.piles) - 1) / max(1, len(req.piles))
+    out[max_options + 2] = builder.items() / max_options
+    return out
