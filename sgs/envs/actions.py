@@ -20,8 +20,6 @@ legal reply, so a masked policy never builds an illegal one.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import numpy as np
 import numpy.typing as npt
 
@@ -44,6 +42,7 @@ class ReplyBuilder:
         self.piles: list[list[int]] = [[]]  # arrange: the piles filled so far
         self.reply: Choice | None = None
         self.finished = False
+        self._mask: npt.NDArray[np.int8] | None = None
         sizes = [len(a) for a in req.options] if req.form == "product" else [len(req.options)]
         if max(sizes, default=0) > max_options:
             raise ActionError(
@@ -61,6 +60,12 @@ class ReplyBuilder:
         return len(req.options)
 
     def mask(self) -> npt.NDArray[np.int8]:
+        """The legal actions now (a fresh array; computed once per state of the reply)."""
+        if self._mask is None:
+            self._mask = self._compute_mask()
+        return self._mask.copy()
+
+    def _compute_mask(self) -> npt.NDArray[np.int8]:
         out = np.zeros(self.max_options + 2, dtype=np.int8)
         req = self.req
         form = req.form
@@ -103,7 +108,10 @@ class ReplyBuilder:
         """Apply one action; True when the reply is complete (read `reply`)."""
         if self.finished:
             raise ActionError("this reply is already complete")
-        mask = self.mask()
+        if self._mask is None:
+            self._mask = self._compute_mask()
+        mask = self._mask
+        self._mask = None  # the reply changes: the next mask is computed again
         if not 0 <= action < len(mask) or not mask[action]:
             raise ActionError(
                 f"action {action} is not allowed now (request {self.req.kind}, form "
@@ -161,20 +169,21 @@ class ReplyBuilder:
         return True
 
 
-def pick_state(builder: ReplyBuilder | None, max_options: int) -> npt.NDArray[np.float32]:
-    """The reply built so far, for observations: which items are picked or placed (1), the
-    current product axis and arrange pile (as fractions), and the items in play now."""
-    out = np.zeros(max_options + 3, dtype=np.float32)
-    if builder is None:
-        return out
-    chosen: Sequence[int] = builder.picked if builder.req.form == "subset" else []
-    if builder.req.form == "arrange":
-        chosen = [i for p in builder.piles for i in p]
-    out[list(chosen)] = 1.0
+def pick_state(
+    builder: ReplyBuilder, max_options: int, out: npt.NDArray[np.float32], at: int
+) -> None:
+    """Write the reply built so far into ``out[at : at + max_options + 3]`` (zeroed): which
+    items are picked or placed (1), the current product axis and arrange pile (as fractions),
+    and how many items are in play now (/ max_options)."""
     req = builder.req
-    if req.form == "product":
-        out[max_options] = len(builder.picked) / max(1, len(req.options))
-    if req.form == "arrange":
-        out[max_options + 1] = (len(builder.piles) - 1) / max(1, len(req.piles))
-    out[max_options + 2] = builder.items() / max_options
-    return out
+    if req.form == "subset":
+        for i in builder.picked:
+            out[at + i] = 1.0
+    elif req.form == "arrange":
+        for pile in builder.piles:
+            for i in pile:
+                out[at + i] = 1.0
+        out[at + max_options + 1] = (len(builder.piles) - 1) / max(1, len(req.piles))
+    elif req.form == "product":
+        out[at + max_options] = len(builder.picked) / max(1, len(req.options))
+    out[at + max_options + 2] = builder.items() / max_options

@@ -132,6 +132,8 @@ class SgsEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]
             for_game(self.spec.game, s, self.seats) for s in range(self.seats)
         ]
         self.folded = [0] * self.seats
+        # a view class may name the event kinds it folds (`KINDS`); others are skipped unread
+        self.view_kinds: frozenset[str] | None = getattr(self.views[0], "KINDS", None)
         # per seat: the table part of its observation, until its view changes
         self.state_cache: list[npt.NDArray[np.float32] | None] = [None] * self.seats
         self.agents = list(self.possible_agents)
@@ -172,7 +174,13 @@ class SgsEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]
             self.writer.close()
             self.writer = None
 
+    def _started(self, what: str) -> Game:
+        if self.game is None:
+            raise RuntimeError(f"call reset() before {what}()")
+        return self.game
+
     def step(self, action: int | None) -> None:
+        self._started("step")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -197,11 +205,13 @@ class SgsEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]
 
     def view(self, seat: int) -> View:
         """The seat's view, brought up to date (events are folded only when observed)."""
-        game = self.game
-        assert game is not None
+        game = self._started("observe")
         view = self.views[seat]
         events = game.events
+        kinds = self.view_kinds
         for ev in events[self.folded[seat] :]:
+            if kinds is not None and ev.kind not in kinds:
+                continue  # the view keeps nothing of this kind
             data = view_for(ev, seat)
             if data is not None:
                 view.apply(ev.kind, data)

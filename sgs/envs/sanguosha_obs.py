@@ -3,7 +3,7 @@
 Fields, in order, seat-relative (row ``k`` is the seat ``k`` places after us in seat order),
 documented in docs/research.md: ``seats`` (10 x 67), ``hand`` (32 + 4), ``discard`` (32),
 ``table`` (10: draw pile, round, phase, face-down cards, seats, mode), ``request`` (16 + 4 + 3),
-``pick`` (max_options + 3: the reply built so far), ``options`` (max_options x 124: what each
+``pick`` (max_options + 3: the reply built so far), ``options`` (max_options x 164: what each
 action picks).
 """
 
@@ -33,6 +33,7 @@ SUIT = {s: i for i, s in enumerate(SUITS)}
 GENERAL_IDS = list(GENERALS)  # 25
 GENERAL = {g: i for i, g in enumerate(GENERAL_IDS)}
 ROLES = ("lord", "loyalist", "rebel", "renegade")
+ROLE_INDEX = {r: i for i, r in enumerate(ROLES)}
 SKILL_IDS = sorted({s for g in GENERALS.values() for s in g.skills} | set(CARDS))
 SKILL = {s: i for i, s in enumerate(SKILL_IDS)}
 REQUESTS = list(SCHEMA.requests)  # 16 kinds
@@ -74,6 +75,8 @@ class SanguoshaObs:
         self.options = self.pick + max_options + 3
         self.size = self.options + max_options * OPTION_FEATURES
         self.state_size = self.request
+        # per seat: (the discard list counted, how far, the counts)
+        self._discards: dict[int, tuple[list[Any], int, npt.NDArray[np.float32]]] = {}
         # option sub-fields
         self.o_card = len(ACTIONS)
         self.o_skill = self.o_card + CARD_FEATURES
@@ -86,33 +89,43 @@ class SanguoshaObs:
     def encode_state(self, view: Any, seat: int, out: npt.NDArray[np.float32]) -> None:
         assert isinstance(view, SanguoshaView)
         n = len(view.seats)
+        idx: list[int] = []  # one fancy assignment at the end: cheaper than item by item
+        val: list[float] = []
+        ones: list[int] = []
+        equip_at = 9 + len(GENERAL_IDS)
         for k in range(n):
             s = (seat + k) % n
             info = view.seats[s]
             base = k * SEAT_FEATURES
-            out[base] = float(info.alive)
-            out[base + 1] = info.hp / 8
-            out[base + 2] = info.max_hp / 8
-            out[base + 3] = info.hand_count / 10 if s != seat else len(view.hand) / 10
-            out[base + 4 + (ROLES.index(info.role) if info.role in ROLES else 4)] = 1.0
-            if info.general in GENERAL:
-                out[base + 9 + GENERAL[info.general]] = 1.0
+            count = info.hand_count if s != seat else len(view.hand)
+            idx += (base, base + 1, base + 2, base + 3)
+            val += (float(info.alive), info.hp / 8, info.max_hp / 8, count / 10)
+            role = ROLE_INDEX.get(info.role, 4)
+            ones.append(base + 4 + role)
+            g = GENERAL.get(info.general)
+            if g is not None:
+                ones.append(base + 9 + g)
             for card in info.equip.values():
-                if card.get("name") in CARD:
-                    out[base + 9 + len(GENERAL_IDS) + CARD[card["name"]]] = 1.0
+                c = CARD.get(card.get("name", ""))
+                if c is not None:
+                    ones.append(base + equip_at + c)
             for card in info.judge:
-                as_ = info.judge_as.get(card.get("id", -1), card.get("name"))
-                if as_ in CARD:
-                    out[base + 9 + len(GENERAL_IDS) + CARD[as_]] = 1.0
-            out[base + SEAT_FEATURES - 1] = float(view.current == s)
+                c = CARD.get(info.judge_as.get(card.get("id", -1), card.get("name", "")))
+                if c is not None:
+                    ones.append(base + equip_at + c)
+            if view.current == s:
+                ones.append(base + SEAT_FEATURES - 1)
+        out[idx] = val
+        out[ones] = 1.0
+        hand = self.hand
         for card in view.hand:
-            if card.get("name") in CARD:
-                out[self.hand + CARD[card["name"]]] += 1.0
-            if card.get("suit") in SUIT:
-                out[self.hand + len(CARDS) + SUIT[card["suit"]]] += 1.0
-        for card in view.discard:
-            if card.get("name") in CARD:
-                out[self.discard + CARD[card["name"]]] += 1.0
+            c = CARD.get(card.get("name", ""))
+            if c is not None:
+                out[hand + c] += 1.0
+            u = SUIT.get(card.get("suit", ""))
+            if u is not None:
+                out[hand + len(CARDS) + u] += 1.0
+        out[self.discard : self.discard + len(CARDS)] = self._discard_counts(view, seat)
         t = self.table
         out[t] = view.draw_count / 108
         out[t + 1] = view.round / 20
@@ -136,12 +149,27 @@ class SanguoshaObs:
         out[r + len(REQUESTS) + len(FORMS)] = req.min / 10
         out[r + len(REQUESTS) + len(FORMS) + 1] = req.max / 10
         out[r + len(REQUESTS) + len(FORMS) + 2] = float(req.cancel)
-        out[self.pick : self.pick + self.max_options + 3] = pick_state(builder, self.max_options)
+        pick_state(builder, self.max_options, out, self.pick)
         items = req.options
         if req.form == "product" and builder is not None:
             items = req.options[len(builder.picked)]
         for i, item in enumerate(items):
             self._option(out, self.options + i * OPTION_FEATURES, item, seat, n)
+
+    def _discard_counts(self, view: SanguoshaView, seat: int) -> npt.NDArray[np.float32]:
+        """Card names in the discard pile, counted incrementally: the view only appends to
+        its discard list, or replaces the list when cards leave it."""
+        pile = view.discard
+        known = self._discards.get(seat)
+        if known is None or known[0] is not pile or known[1] > len(pile):
+            known = (pile, 0, np.zeros(len(CARDS), dtype=np.float32))
+        _, done, counts = known
+        for card in pile[done:]:
+            i = CARD.get(card.get("name", ""))
+            if i is not None:
+                counts[i] += 1.0
+        self._discards[seat] = (pile, len(pile), counts)
+        return counts
 
     def _option(self, out: npt.NDArray[np.float32], base: int, item: Any, me: int, n: int) -> None:
         """One option's features: what kind of thing it is, its card, skill, seats, general,

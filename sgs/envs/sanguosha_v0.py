@@ -15,8 +15,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pettingzoo.utils import wrappers
-
 from sgs.envs.core import EnvSpec, SgsEnv
 from sgs.envs.sanguosha_obs import MAX_OPTIONS, SanguoshaObs
 
@@ -32,5 +30,7 @@ def raw_env(
     return SgsEnv(SPEC, config, render_mode, log_dir)
 
 
-def env(**kwargs: Any) -> wrappers.OrderEnforcingWrapper:
-    return wrappers.OrderEnforcingWrapper(raw_env(**kwargs))
+def env(**kwargs: Any) -> SgsEnv:
+    """The environment. It enforces the call order itself (`reset` first), so it needs no
+    PettingZoo wrapper (OrderEnforcingWrapper's attribute forwarding costs a fifth of a step)."""
+    return raw_env(**kwargs)

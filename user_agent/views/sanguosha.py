@@ -57,6 +57,8 @@ class SeatInfo:
 
 
 class SanguoshaView:
+    KINDS: frozenset[str] = frozenset()  # set below, from the handler table
+
     def __init__(self, seat: int, seats: int) -> None:
         self.seat = seat
         self.seats = [SeatInfo() for _ in range(seats)]
@@ -315,6 +317,9 @@ _HANDLERS: dict[str, Callable[[SanguoshaView, dict[str, Any]], None]] = {
     "phase": _V._phase,
     "game_over": _V._game_over,
 }
+
+
+SanguoshaView.KINDS = frozenset(_HANDLERS)  # the kinds it folds (hosts may skip the others)
 
 
 def make_view(seat: int, seats: int) -> SanguoshaView:
