@@ -15,7 +15,7 @@ from game_agent.engine.game import (
     fold,
 )
 from game_agent.engine.rng import Rng
-from game_agent.engine.ruleset import ConfigError, Ruleset, Settlement
+from game_agent.engine.ruleset import ConfigError, Determinizable, Ruleset, Settlement
 from game_agent.engine.timing import Trigger, Triggers
 from game_agent.engine.visibility import SPECTATOR, view_for
 from protocol.choices import Choice, RequestSpec
@@ -25,6 +25,7 @@ __all__ = [
     "Choice",
     "ConfigError",
     "Decision",
+    "Determinizable",
     "EngineError",
     "Event",
     "Game",

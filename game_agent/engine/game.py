@@ -22,10 +22,20 @@ re-execution feeds them back in the same order and reproduces the same events. S
 the order given until each yields its first request; a strand may emit events, but what one
 strand does must not depend on another's answers (each asks its own seat about a state that
 the strands do not change; the frame settles their results afterwards). Strands do not nest.
+
+**Forking and determinization** (for search). A `Game` holds live generator frames, so it
+cannot be copied; `fork()` builds an independent game at the same point by re-execution (same
+ruleset, config and seed, the same decisions fed back): O(decisions so far). `determinize(seat,
+seed)` is a fork in which what `seat` has not seen is dealt again by the ruleset's optional
+`determinize` hook (see `ruleset.Determinizable`), with the sample's own PRNG for the chance
+still to come. A determinized game is a sample for search, not a played game: its log cannot be
+re-executed from the seed (`determinized` is True); it can itself be forked (the fork re-applies
+the same resampling at the same point).
 """
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import GeneratorType
@@ -141,6 +151,10 @@ class Game:
         self._started = False
         # (timing, trigger, seat) settling right now: a trigger never re-enters itself.
         self.active_triggers: set[tuple[str, str, int]] = set()
+        # A determinized game (`determinize`) is a sample for search: its events cannot be
+        # re-executed from the seed. `_samples`: (decisions made, seat, seed) of each resampling.
+        self.determinized = False
+        self._samples: list[tuple[int, int, int]] = []
 
     # --- the API a ruleset uses inside settlements -------------------------------------------
 
@@ -203,6 +217,11 @@ class Game:
     @property
     def finished(self) -> bool:
         return self.outcome is not None
+
+    @property
+    def asked_together(self) -> bool:
+        """Whether the open requests were asked together (`g.together` strands are running)."""
+        return self._strands is not None
 
     @property
     def pending(self) -> RequestSpec | None:
@@ -358,6 +377,56 @@ class Game:
     def stack_names(self) -> list[str]:
         """The settlement stack, bottom first, as frame names (e.g. for a debugger view)."""
         return [getattr(f, "__qualname__", repr(f)) for f in self._stack]
+
+    def fork(self) -> Game:
+        """An independent game at the same point: re-executed from the same ruleset, config and
+        seed with this game's decisions (and resamplings, for a determinized game) fed back.
+        It shares nothing mutable with this game; its open requests equal this game's. The cost
+        is O(decisions so far): the whole game so far is played again."""
+        g = Game(self.ruleset, copy.deepcopy(self.config), self.seed)
+        if not self._started:
+            return g
+        g.start()
+        samples = self._samples
+        k = 0
+        for i, d in enumerate(self.decisions):
+            while k < len(samples) and samples[k][0] == i:
+                g._resample(samples[k][1], samples[k][2])
+                k += 1
+            if not g.open:
+                raise EngineError("fork: a recorded decision has no request to answer")
+            g.resume(d.choice, seat=d.seat, timeout=d.timeout)
+        for _at, seat, seed in samples[k:]:
+            g._resample(seat, seed)
+        return g
+
+    def determinize(self, seat: int, seed: int) -> Game:
+        """A fork in which everything `seat` has not seen is dealt again from `Rng(seed)`
+        (the ruleset's `determinize` hook) and everything it has seen is kept; the chance still
+        to come is drawn from the same new generator. The result is marked `determinized`: a
+        sample for search whose log cannot be re-executed from the game's seed."""
+        hook = getattr(self.ruleset, "determinize", None)
+        if hook is None:
+            raise EngineError(
+                f"ruleset {self.ruleset.name!r} has no determinize hook "
+                "(see game_agent.engine.ruleset.Determinizable)"
+            )
+        if not 0 <= seat < self.seats:
+            raise EngineError(f"determinize: no seat {seat} in a {self.seats}-seat game")
+        if type(seed) is not int or not 0 <= seed < 1 << 64:
+            raise EngineError(f"determinize: a seed is an integer in 0..2^64-1, got {seed!r}")
+        if not self._started or self.outcome is not None:
+            raise EngineError("determinize: the game must be started and not over")
+        g = self.fork()
+        g._resample(seat, seed)
+        return g
+
+    def _resample(self, seat: int, seed: int) -> None:
+        rng = Rng(seed)
+        self.ruleset.determinize(self, seat, rng)  # type: ignore[attr-defined]
+        self.rng = rng  # the chance still to come belongs to the sample too
+        self.determinized = True
+        self._samples.append((len(self.decisions), seat, seed))
 
     def replay(self, decisions: list[Decision] | list[Choice]) -> None:
         """Start the game and feed it recorded choices (re-execution)."""

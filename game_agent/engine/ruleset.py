@@ -10,6 +10,7 @@ from protocol.registry import GameSchema
 if TYPE_CHECKING:
     from game_agent.engine.events import Event
     from game_agent.engine.game import Game
+    from game_agent.engine.rng import Rng
 
 # A settlement is a generator frame. It yields a `RequestSpec` (and receives the legal reply) or
 # a child settlement (and receives the child's return value); it returns its own result.
@@ -43,3 +44,19 @@ class Ruleset(Protocol):
     def root(self, g: Game) -> Settlement:
         """The bottom frame of the settlement stack: runs the whole game."""
         ...
+
+
+class Determinizable(Protocol):
+    """An OPTIONAL hook a ruleset may add (not part of `Ruleset`: a ruleset without it works
+    everywhere except `Game.determinize`, which then raises `EngineError`).
+
+    `determinize(g, seat, rng)` deals again, with `rng` only, everything `seat` has not seen in
+    the live game `g` (between steps, with requests open), and keeps everything it has seen.
+    It changes the state only through events (`g.emit`), so folding the events still rebuilds
+    the state: typically one secret event (audience `seats=()`) whose public form names no card
+    or tile, only counts. Cards or tiles that suspended frames or open requests of other seats
+    still refer to must stay valid (or the hook raises `EngineError`). A ruleset without hidden
+    information implements it as a no-op.
+    """
+
+    def determinize(self, g: Game, seat: int, rng: Rng) -> None: ...

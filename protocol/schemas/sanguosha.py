@@ -112,6 +112,9 @@ EVENTS: dict[str, Fields] = {
     "pindian": {"seat": int, "target": int, "card": dict, "target_card": dict, "reason": str},
     "pindian_result": {"seat": int, "target": int, "winner": OPT_INT, "reason": str},
     "declare": {"seat": int, "claim": str, "reason": str},
+    # a determinized sample for search (`Game.determinize`), never in a played game: the new
+    # contents of the hidden zones ({"zone", "seat", "cards": [id]}) and roles ({"seat", "role"})
+    "redeal": {"seat": int, "zones": [dict], "roles": [dict]},
 }
 
 REDACTED: dict[str, Fields] = {
@@ -131,6 +134,7 @@ REDACTED: dict[str, Fields] = {
     "reserve": {"seat": int, "generals": None, "count": int},
     "peek": {"seat": int, "count": int, "reason": str},
     "arrange": {"seat": int, "top": int, "bottom": int},
+    "redeal": {"seat": int, "count": int},
 }
 
 REQUESTS: dict[str, Fields] = {
@@ -352,6 +356,9 @@ class Renderer:
         if kind == "pindian_result":
             won = "nobody" if d["winner"] is None else s(d["winner"])
             return f"point fight ({d['reason']}): {won} wins"
+        if kind == "redeal":
+            n = d["count"] if "count" in d else sum(len(z["cards"]) for z in d["zones"])
+            return f"the cards {s(d['seat'])} has not seen are dealt again ({n}; a search sample)"
         if kind == "declare":
             return f"{s(d['seat'])} declares a face-down card to be {d['claim']} ({d['reason']})"
         if kind == "mark":

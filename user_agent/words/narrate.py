@@ -474,6 +474,8 @@ _SANGUOSHA: dict[str, Handler] = {
     "mark": _mark,
     "peek": lambda n, d: f"{n.S(d.get('seat'))} looks at {n.cards(d)} ({n.why(d.get('reason'))})",
     "arrange": _arrange,
+    # only in a determinized sample (`Game.determinize`), never in a played game
+    "redeal": lambda n, d: "The unseen cards are dealt again (a sample for search)",
     "reveal": lambda n, d: f"{n.S(d.get('seat'))} shows {n.cards(d)} ({n.why(d.get('reason'))})",
     "skill_gained": _s("{seat} gains the skill {skill}"),
     "skill_lost": _s("{seat} loses the skill {skill}"),

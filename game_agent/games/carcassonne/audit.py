@@ -10,9 +10,11 @@ their followers to the end.
 
 `problems(events, players, followers_each)` lists broken invariants: every one of the 72 tiles
 is on the board, discarded or never drawn (a scenario: no kind more often than the game has it);
-tiles come out in the secret stack's order; no follower is lost or made up (supply plus board is
-the number each player started with, at every step); every score is positive and the
-outcome's scores and winners are what the events add up to.
+tiles come out in the secret stack's order (a later ``stack`` event, from
+`Game.determinize`, orders again the tiles not drawn yet: it must hold exactly those tiles);
+no follower is lost or made up (supply plus board is the number each player started with, at
+every step); every score is positive and the outcome's scores and winners are what the events
+add up to.
 """
 
 from __future__ import annotations
@@ -93,7 +95,10 @@ def problems(events: Iterable[Event], players: int, followers_each: int) -> list
                 supply[f[0]] -= 1
             scores = list(d["scores"])
         elif kind == "stack":
-            stack = list(d["order"])
+            order = list(d["order"])
+            if stack and Counter(order) != Counter(stack[drawn:]):
+                out.append("a new stack order is not the tiles left in the stack")
+            stack = stack[:drawn] + order  # a determinized sample orders the rest again
         elif kind == "tile_drawn":
             if d["tile"] != stack[drawn]:
                 out.append(f"drew {d['tile']}, the stack's next tile is {stack[drawn]}")

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from game_agent.engine import ConfigError, Game, Ruleset, Settlement
+from game_agent.engine import ConfigError, Determinizable, Game, Rng, Ruleset, Settlement
+from game_agent.games.harmony import determinize as resample
 from game_agent.games.harmony import flow, state
 from game_agent.games.harmony.config import configure
 from protocol.registry import GameSchema
@@ -36,8 +37,13 @@ class HarmonyRuleset:
     def root(self, g: Game) -> Settlement:
         return flow.root(g)
 
+    def determinize(self, g: Game, seat: int, rng: Rng) -> None:
+        """Deal again what `seat` has not seen (see `determinize.py`)."""
+        resample.determinize(g, seat, rng)
+
 
 RULESET = HarmonyRuleset()
 
 if TYPE_CHECKING:
     _conforms: Ruleset = RULESET  # mypy checks HarmonyRuleset against the engine's protocol
+    _samples: Determinizable = RULESET

@@ -27,10 +27,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from game_agent.engine import ConfigError, Event, Game, Settlement
+from game_agent.engine import ConfigError, Event, Game, Rng, Settlement
 from game_agent.games.sanguosha import basic, delayed, equipment, tricks
 from game_agent.games.sanguosha.apply import apply as _apply
 from game_agent.games.sanguosha.cards import deck_ids
+from game_agent.games.sanguosha.determinize import determinize as _determinize
 from game_agent.games.sanguosha.roles import ROLE_NAMES, VARIANTS, role_list
 from game_agent.games.sanguosha.rules import Rules
 from game_agent.games.sanguosha.scenario import config_from_toml, normalize
@@ -185,6 +186,10 @@ class Sanguosha:
 
     def root(self, g: Game) -> Settlement:
         return _root(g)
+
+    def determinize(self, g: Game, seat: int, rng: Rng) -> None:
+        """Deal again what `seat` has not seen (`Game.determinize`; see `determinize.py`)."""
+        _determinize(g, seat, rng)
 
 
 RULESET = Sanguosha()

@@ -304,6 +304,18 @@ def _arrange(st: State, d: dict[str, Any]) -> None:
     st.draw = top + rest + bottom
 
 
+def _redeal(st: State, d: dict[str, Any]) -> None:
+    """A determinized sample (`determinize.py`): hidden zones' new contents, new hidden roles."""
+    for z in d["zones"]:
+        cards = list(z["cards"])
+        if z["zone"] == "hand":
+            st.players[z["seat"]].hand = cards
+        else:
+            setattr(st, z["zone"], cards)
+    for r in d["roles"]:
+        st.players[r["seat"]].role = r["role"]
+
+
 def _info(st: State, d: dict[str, Any]) -> None:
     return None
 
@@ -357,6 +369,7 @@ APPLIERS: dict[str, Callable[[State, dict[str, Any]], None]] = {
     "declare": _info,
     "pindian_result": _info,
     "arrange": _arrange,
+    "redeal": _redeal,
     "peek": _info,
     "reveal": _info,
     "game_over": _game_over,
