@@ -31,6 +31,21 @@ MAX_PLAYERS = 5
 MAX_OPTIONS = 256
 
 
+def _pattern(kind: str, r: int) -> npt.NDArray[np.float32]:
+    """A tile's first 15 channels: occupied, the edges, cloister, pennant."""
+    o = oriented(kind, r)
+    out = np.zeros(15, dtype=np.float32)
+    out[0] = 1.0
+    for side, e in enumerate(o.edges):
+        out[1 + side * 3 + EDGE[e]] = 1.0
+    out[13] = float(any(seg.type == "cloister" for seg in o.segments))
+    out[14] = float(any(seg.pennant for seg in o.segments))
+    return out
+
+
+PATTERN = {(k.letter, r): _pattern(k.letter, r) for k in KINDS for r in range(4)}
+
+
 def centre(view: CarcassonneView) -> tuple[int, int]:
     """The square the board window is centred on: the middle of the board's bounding box."""
     if not view.tiles:
@@ -58,25 +73,22 @@ class CarcassonneObs:
         tiles = view.tiles
         cx, cy = centre(view)
         n = view.players
-        followers: dict[tuple[int, int], int] = {}
-        for (x, y, _), s in view.followers.items():
-            followers[(x, y)] = s
-        for (x, y), (kind, r) in tiles.items():
+        board = out[: self.centre].reshape(WINDOW, WINDOW, CHANNELS)
+        rows: list[int] = []
+        cols: list[int] = []
+        patterns = []
+        for (x, y), key in tiles.items():
             col, row = x - cx + HALF, y - cy + HALF
-            if not (0 <= col < WINDOW and 0 <= row < WINDOW):
-                continue
-            base = (row * WINDOW + col) * CHANNELS
-            o = oriented(kind, r)
-            out[base] = 1.0
-            for side, e in enumerate(o.edges):
-                out[base + 1 + side * 3 + EDGE[e]] = 1.0
-            if any(s.type == "cloister" for s in o.segments):
-                out[base + 13] = 1.0
-            if any(s.pennant for s in o.segments):
-                out[base + 14] = 1.0
-            owner = followers.get((x, y))
-            if owner is not None:
-                out[base + (15 if owner == seat else 16)] = 1.0
+            if 0 <= col < WINDOW and 0 <= row < WINDOW:
+                rows.append(row)
+                cols.append(col)
+                patterns.append(PATTERN[key])
+        if rows:
+            board[rows, cols, :15] = patterns
+        for (x, y, _), s in view.followers.items():
+            col, row = x - cx + HALF, y - cy + HALF
+            if 0 <= col < WINDOW and 0 <= row < WINDOW:
+                board[row, col, 15 if s == seat else 16] = 1.0
         out[self.centre] = cx / N_TILES
         out[self.centre + 1] = cy / N_TILES
         for k in range(n):
