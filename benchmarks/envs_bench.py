@@ -11,7 +11,9 @@ observation at every step:
   players): a step is one `env.step` after `env.last()`, with the action drawn from the
   observation's `action_mask`; the wrapped `env()` (order enforcing), as a user runs it.
 
-Ratios are against RLCard's UNO. Nothing here is asserted anywhere.
+The rows are interleaved: each plays `--seconds / --rounds` at a time, round after round, so a
+slower or faster spell of the machine falls on every row alike. Ratios are against RLCard's
+UNO. Nothing here is asserted anywhere.
 """
 
 from __future__ import annotations
@@ -68,7 +70,8 @@ def sgs_env(module: str, config: dict[str, Any]) -> Callable[[float], tuple[int,
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--seconds", type=float, default=10.0, help="per row")
+    ap.add_argument("--seconds", type=float, default=20.0, help="per row, in all")
+    ap.add_argument("--rounds", type=int, default=10, help="slices per row, interleaved")
     args = ap.parse_args()
     rows = [
         ("RLCard uno (2p)", rlcard_game("uno")),
@@ -77,16 +80,24 @@ def main() -> None:
         ("sgs harmony_v0 (2p)", sgs_env("harmony_v0", {})),
         ("sgs carcassonne_v0 (4p)", sgs_env("carcassonne_v0", {"players": 4})),
     ]
+    totals = {name: [0.0, 0.0, 0.0] for name, _ in rows}  # steps, games, seconds
+    for _ in range(args.rounds):
+        for name, fn in rows:
+            t0 = time.perf_counter()
+            steps, games = fn(args.seconds / args.rounds)
+            total = totals[name]
+            total[0] += steps
+            total[1] += games
+            total[2] += time.perf_counter() - t0
     base = None
     print(
         f"{'environment, random actions':32} {'games':>6} {'steps':>9} {'steps/s':>9} {'ratio':>6}"
     )
-    for name, fn in rows:
-        t0 = time.perf_counter()
-        steps, games = fn(args.seconds)
-        rate = steps / (time.perf_counter() - t0)
+    for name, _ in rows:
+        played, steps_made, seconds = totals[name][1], totals[name][0], totals[name][2]
+        rate = steps_made / seconds
         base = base or rate
-        print(f"{name:32} {games:6d} {steps:9d} {rate:9.0f} {rate / base:6.2f}")
+        print(f"{name:32} {played:6.0f} {steps_made:9.0f} {rate:9.0f} {rate / base:6.2f}")
 
 
 if __name__ == "__main__":
