@@ -35,6 +35,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bots_bench.py
 	$(BIN)/python benchmarks/arena_bench.py
 	$(BIN)/python benchmarks/carcassonne_bench.py
+	$(BIN)/python benchmarks/envs_bench.py
 
 soak: $(STAMP)
 	$(BIN)/python benchmarks/sanguosha_soak.py --games 10000
