@@ -1,0 +1,21 @@
+"""muhq's game (rules reference /work/shared/rules/muhqs-game.md): the groundwork.
+
+Not playable yet: there is no `RULESET` (no settlements, requests or events). `GAMES` in
+`game_agent.games` already names ``muhq``, so asking this package for `RULESET` raises the same
+`ConfigError` ("not implemented yet") that `load` gives for a game with no package, and
+`available()` skips it. See docs/muhq.md.
+
+Modules: `content` (cards, sets and maps as TOML data, checked; the bundled PROVISIONAL content
+in `content/`), `ranges` (the range and diagonal rules of rules 9), `attack` (the combined
+attack profile of stacked units, rules 10.4), `draft` (the booster draft of rules 4).
+"""
+
+from __future__ import annotations
+
+from game_agent.engine import ConfigError
+
+
+def __getattr__(name: str) -> object:
+    if name == "RULESET":
+        raise ConfigError("game 'muhq' is not implemented yet")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,0 +1,169 @@
+"""Content as data: the bundled PROVISIONAL files load, and every kind of mistake in a user's
+file is a clear error naming the file and the entry."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from game_agent.engine import ConfigError
+from game_agent.games import available, load
+from game_agent.games.muhq.content import Attack, load_content
+
+
+def test_the_provisional_content_loads_as_the_rules_give_it() -> None:
+    c = load_content()
+    core = c.sets["PROV-CORE"]
+    assert core.provisional and len(core.cards) == 14
+    assert sum(core.store.values()) == 19 and sum(core.pool.values()) == 60
+    king = c.cards["PROV-00"]
+    assert (king.type, king.buy, king.life, king.move, king.attack) == (
+        "unit",
+        None,
+        4,
+        1,
+        (Attack(1, 1),),
+    )
+    assert c.cards["PROV-07"].crew == 2 and c.cards["PROV-11"].solid == 3
+    assert c.cards["PROV-13"].durability == 2 and c.cards["PROV-08"].fast
+    m = c.maps["PROV-MAP-1"]
+    assert (m.width, m.height, m.players, m.resource_gain) == (7, 7, 2, 3)
+    assert m.tile(3, 0) == "K1" and m.tile(3, 6) == "K2" and m.tile(3, 3) == "="
+    assert m.tile(0, 3) == "~" and m.tile(1, 3) == "#" and m.tile(0, 6) == "F"
+    # point-symmetric: neither side has a positional advantage
+    swap = {"S1": "S2", "S2": "S1", "K1": "K2", "K2": "K1"}
+    for y in range(7):
+        for x in range(7):
+            assert swap.get(m.tile(x, y), m.tile(x, y)) == m.tile(6 - x, 6 - y)
+    assert m.starting_units == (("PROV-00", 1, 3, 0), ("PROV-00", 2, 3, 6))
+    assert dict(m.starting_deck) == {"PROV-01": 3, "PROV-02": 2}
+    k = c.maps["PROV-MAP-1-KRAKEN"]
+    assert k.kraken and k.tile(0, 3) == "P0" and k.tile(6, 3) == "P0" and k.tile(3, 3) == "="
+    assert dict(k.kraken_deck) == {"PROV-K1": 8, "PROV-K2": 1}
+    assert c.cards["PROV-K2"].ai == "wandering 3" and c.cards["PROV-K1"].swimming
+
+
+def test_a_new_unit_and_a_new_map_from_a_file(tmp_path: Path) -> None:
+    (tmp_path / "mine.toml").write_text(
+        """
+[set]
+id = "MY"
+name = "Mine"
+
+[[card]]
+id = "MY-01"
+name = "Scout"
+type = "unit"
+buy = 2
+life = 1
+move = 4
+attack = [[1, 2]]
+upkeep = 0
+ai = "shy"
+
+[map]
+id = "MY-MAP"
+name = "Tiny"
+players = 2
+grid = '''
+S2 . K2
+.  # .
+K1 . S1
+'''
+resource_gain = 2
+starting_deck = { MY-01 = 2 }
+starting_units = [
+  { card = "PROV-00", player = 1, at = "a1" },
+  { card = "PROV-00", player = 2, at = "c3" },
+]
+
+[map.win]
+kind = "vip"
+card = "PROV-00"
+""",
+        encoding="utf-8",
+    )
+    c = load_content([tmp_path])
+    assert c.cards["MY-01"].move == 4 and c.maps["MY-MAP"].tile(1, 1) == "#"
+    assert "PROV-CORE" in c.sets  # the bundled content stays
+
+
+CARD = """
+[set]
+id = "X"
+name = "X"
+
+[[card]]
+id = "X-1"
+name = "Thing"
+{body}
+"""
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        (
+            'type = "unit"\nbuy = 1\nlife = 1\nmove = 1\nupkeep = 0\neffects = ["fly"]',
+            "unknown effect 'fly'; known effects:",
+        ),
+        (
+            'type = "unit"\nbuy = 1\nlife = 1\nmove = 1\nupkeep = 0\nkeywords = ["taunt"]',
+            "unknown keyword 'taunt'",
+        ),
+        (
+            'type = "unit"\nbuy = 1\nlife = 1\nmove = 1\nupkeep = 0\nai = "berserk"',
+            "unknown ai 'berserk'",
+        ),
+        ('type = "unit"\nbuy = 1\nlife = 1\nmove = 1', "a unit needs 'upkeep'"),
+        ('type = "dragon"\nbuy = 1', "type must be one of unit"),
+        ('type = "spell"\nbuy = -1', "buy must be an integer >= 0 or false"),
+        (
+            'type = "unit"\nbuy = 1\nlife = 1\nmove = 1\nupkeep = 0\nattack = [[1]]',
+            "an attack is [X, R]",
+        ),
+        (
+            'type = "unit"\nbuy = 1\nlife = 1\nmove = 1\nupkeep = 0\ncolour = "red"',
+            "unknown field(s) colour",
+        ),
+    ],
+)
+def test_mistakes_in_a_card_are_clear_errors(tmp_path: Path, body: str, message: str) -> None:
+    f = tmp_path / "bad.toml"
+    f.write_text(CARD.format(body=body), encoding="utf-8")
+    with pytest.raises(ConfigError) as err:
+        load_content([f])
+    assert str(f) in str(err.value) and "card X-1" in str(err.value)
+    assert message in str(err.value)
+
+
+def test_duplicates_dangling_ids_and_missing_files(tmp_path: Path) -> None:
+    dup = tmp_path / "dup.toml"
+    dup.write_text(CARD.format(body='type = "spell"\nbuy = 1').replace('"X-1"', '"PROV-01"'))
+    with pytest.raises(ConfigError, match="card PROV-01 is already defined in"):
+        load_content([dup])
+    store = tmp_path / "store.toml"
+    store.write_text(CARD.format(body='type = "spell"\nbuy = 1') + "\n[store]\nNOPE = 1\n")
+    with pytest.raises(ConfigError, match=r"\[store\]: unknown card 'NOPE'"):
+        load_content([store])
+    with pytest.raises(ConfigError, match="no such file or directory"):
+        load_content([tmp_path / "missing.toml"])
+
+
+def test_map_mistakes(tmp_path: Path) -> None:
+    f = tmp_path / "m.toml"
+    head = '[map]\nid = "M"\nname = "M"\nplayers = 2\n'
+    win = '[map.win]\nkind = "vip"\n'
+    f.write_text(head + 'grid = """\n. .\n. Q\n"""\nresource_gain = 1\n' + win)
+    with pytest.raises(ConfigError, match=r"map M: grid row 2: unknown tile 'Q'"):
+        load_content([f])
+    f.write_text(head + 'base = "NOPE"\n' + win)
+    with pytest.raises(ConfigError, match=r"base map is missing: M \(base NOPE\)"):
+        load_content([f])
+
+
+def test_the_game_is_not_playable_yet() -> None:
+    with pytest.raises(ConfigError, match="not implemented yet"):
+        load("muhq")
+    assert "muhq" not in available()
