@@ -6,9 +6,9 @@ Not playable yet: there is no `RULESET` (no settlements, requests or events). `G
 `available()` skips it. See docs/muhq.md.
 
 Modules: `content` (cards, sets and maps as TOML data, checked; the bundled PROVISIONAL content
-in `content/`), `ranges` (the range and diagonal rules of rules 9), `board` (available tiles
-and movement, rules 8, 10.2, 11.2), `attack` (the combined
-attack profile of stacked units, rules 10.4), `combat` (rules 13 and 12), `draft` (the booster draft of rules 4).
+in `content/`), `ranges` (rules 9), `board` (available tiles and movement, rules 8, 10.2, 11.2),
+`attack` (stacked attack profiles, rules 10.4), `combat` (rules 13, 12), `ai` (the unit AIs of
+rules 17.2), `draft` (the booster draft of rules 4).
 """
 
 from __future__ import annotations
