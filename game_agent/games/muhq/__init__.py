@@ -8,7 +8,8 @@ Not playable yet: there is no `RULESET` (no settlements, requests or events). `G
 Modules: `content` (cards, sets and maps as TOML data, checked; the bundled PROVISIONAL content
 in `content/`), `ranges` (rules 9), `board` (available tiles and movement, rules 8, 10.2, 11.2),
 `attack` (stacked attack profiles, rules 10.4), `combat` (rules 13, 12), `ai` (the unit AIs of
-rules 17.2), `draft` (the booster draft of rules 4).
+rules 17.2), `zones` (a player's cards, rules 5 and 7), `placement` (where permanents go, rules
+8.2 and 11.2), `draft` (the booster draft of rules 4).
 """
 
 from __future__ import annotations
