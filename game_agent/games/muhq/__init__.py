@@ -9,7 +9,8 @@ Modules: `content` (cards, sets and maps as TOML data, checked; the bundled PROV
 in `content/`), `ranges` (rules 9), `board` (available tiles and movement, rules 8, 10.2, 11.2),
 `attack` (stacked attack profiles, rules 10.4), `combat` (rules 13, 12), `ai` (the unit AIs of
 rules 17.2), `zones` (a player's cards, rules 5 and 7), `placement` (where permanents go, rules
-8.2 and 11.2), `draft` (the booster draft of rules 4).
+8.2 and 11.2), `upkeep` (rules 5.1, 17.3), `victory` (rules 16), `draft` (the booster draft of
+rules 4).
 """
 
 from __future__ import annotations
