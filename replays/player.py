@@ -81,6 +81,16 @@ class _Report:
         return [f"  > {self.narrator.decision(req, rec.choice, rec.timeout)}"]
 
 
+def _same(event_line: str, decision_line: str) -> bool:
+    """Whether an event's sentence only repeats the decision line before it (case, the
+    leading marker and the full stop aside)."""
+
+    def norm(line: str) -> str:
+        return line.strip().removeprefix(">").strip().rstrip(".").casefold()
+
+    return norm(event_line) == norm(decision_line)
+
+
 def _audience(seats: tuple[int, ...]) -> str:
     if not seats:
         return "seen by nobody"
@@ -115,12 +125,16 @@ def render(
     def shown() -> bool:
         return (first is None or report.turn >= first) and (last is None or report.turn <= last)
 
+    said = ""  # the last decision line, to drop an event line that only repeats it
     for rec in log.records:
         if isinstance(rec, Event):
             data = rec.data if seat is None else view_for(rec, seat)
             if data is None:
                 continue
             lines = report.event(rec, data)
+            if said and lines and _same(lines[0], said):
+                lines = lines[1:]  # "> seat 1 places …" then "Seat 1 places ….": say it once
+            said = ""
         elif isinstance(rec, RequestSpec):
             if seat is not None and rec.seat != seat:
                 continue
@@ -129,6 +143,7 @@ def render(
             if seat is not None and rec.seat != seat:
                 continue
             lines = report.decision(rec)
+            said = lines[-1] if lines else ""
         else:
             continue
         if shown():

@@ -4,6 +4,7 @@ the hand-over to the full-screen viewer."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import subprocess
@@ -88,7 +89,7 @@ def test_from_to_keeps_those_turns(sanguosha_log: Path, harmony_log: Path) -> No
     rounds = sgs("replay", str(harmony_log), "--from", "2", "--to", "3")
     heads = [x for x in rounds.stdout.splitlines() if x.startswith("==")]
     assert heads == ["== Round 2 ==", "== Round 3 =="]
-    assert re.search(r"(South|North) places an? \w+ \w+ at [a-e]/[FMB]\.", rounds.stdout)
+    assert re.search(r"> (South|North) places an? \w+ \w+ at [a-e]/[FMB]$", rounds.stdout, re.M)
     bad = sgs("replay", str(sanguosha_log), "--from", "3", "--to", "1")
     assert bad.returncode == 2 and bad.stderr.startswith("error: ") and not bad.stdout
 
@@ -140,3 +141,15 @@ def test_tui_hands_over_or_says_it_is_missing(
     monkeypatch.setitem(sys.modules, "user_agent.tui.replay", fake)
     assert main(["replay", str(sanguosha_log), "--tui", "--seat", "1", "--lang", "zh"]) == 0
     assert calls == [(str(sanguosha_log), 1, "zh")]
+
+
+def test_an_event_that_only_repeats_the_decision_is_said_once(harmony_log: Path) -> None:
+    """A placement is its decision line ("> South places …") and not the same sentence again."""
+    lines = sgs("replay", str(harmony_log)).stdout.splitlines()
+    decisions = 0
+    for before, line in itertools.pairwise(lines):
+        if before.lstrip().startswith(">"):
+            decisions += 1
+            said = before.strip()[1:].strip().rstrip(".").casefold()
+            assert line.strip().rstrip(".").casefold() != said, line
+    assert decisions >= 8
