@@ -10,25 +10,8 @@ deployed, one `deploy` step (the free segments, then skip). Observation fields:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from sgs.envs.carcassonne_obs import MAX_OPTIONS, CarcassonneObs
-from sgs.envs.core import EnvSpec, SgsEnv
+from sgs.envs.core import EnvSpec, entry_points
 
 SPEC = EnvSpec("carcassonne_v0", "carcassonne", MAX_OPTIONS, CarcassonneObs)
-metadata = {**SgsEnv.metadata, "name": SPEC.name}
-
-
-def raw_env(
-    config: Mapping[str, Any] | None = None,
-    render_mode: str | None = None,
-    log_dir: str | None = None,
-) -> SgsEnv:
-    return SgsEnv(SPEC, config, render_mode, log_dir)
-
-
-def env(**kwargs: Any) -> SgsEnv:
-    """The environment. It enforces the call order itself (`reset` first), so it needs no
-    PettingZoo wrapper (OrderEnforcingWrapper's attribute forwarding costs a fifth of a step)."""
-    return raw_env(**kwargs)
+raw_env, env, metadata = entry_points(SPEC)

@@ -12,25 +12,8 @@ side, the rebels, or the renegade), everyone else -1. Observation fields:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from sgs.envs.core import EnvSpec, SgsEnv
+from sgs.envs.core import EnvSpec, entry_points
 from sgs.envs.sanguosha_obs import MAX_OPTIONS, SanguoshaObs
 
 SPEC = EnvSpec("sanguosha_v0", "sanguosha", MAX_OPTIONS, SanguoshaObs)
-metadata = {**SgsEnv.metadata, "name": SPEC.name}
-
-
-def raw_env(
-    config: Mapping[str, Any] | None = None,
-    render_mode: str | None = None,
-    log_dir: str | None = None,
-) -> SgsEnv:
-    return SgsEnv(SPEC, config, render_mode, log_dir)
-
-
-def env(**kwargs: Any) -> SgsEnv:
-    """The environment. It enforces the call order itself (`reset` first), so it needs no
-    PettingZoo wrapper (OrderEnforcingWrapper's attribute forwarding costs a fifth of a step)."""
-    return raw_env(**kwargs)
+raw_env, env, metadata = entry_points(SPEC)
