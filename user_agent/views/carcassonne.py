@@ -9,6 +9,7 @@ no game_agent code", as for Harmony's `attack`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from game_agent.games.carcassonne.regions import Regions
@@ -39,14 +40,14 @@ class CarcassonneView:
         self._regions = Regions()
         # changes not yet made to `_regions`: it is brought up to date when first read, so
         # hosts that never read it (consoles, environments) do not pay for it
-        self._pending: list[tuple[str, tuple[Any, ...]]] = []
+        self._pending: list[tuple[Callable[..., None], tuple[Any, ...]]] = []
 
     def apply(self, kind: str, data: dict[str, Any]) -> None:
         if kind == "tile_placed":
             pos = (data["x"], data["y"])
             self.tiles[pos] = (data["tile"], data["rotation"])
             self.order.append(pos)
-            self._pending.append(("add_tile", (pos, data["tile"], data["rotation"])))
+            self._pending.append((self._regions.add_tile, (pos, data["tile"], data["rotation"])))
             self.drawn = None
             self.last = pos
         elif kind == "tile_drawn":
@@ -58,7 +59,7 @@ class CarcassonneView:
             key = (data["x"], data["y"], data["segment"])
             seat = self.followers.pop(key)
             self.supply[seat] += 1
-            self._pending.append(("recall", (((key[0], key[1]), key[2]),)))
+            self._pending.append((self._regions.recall, (((key[0], key[1]), key[2]),)))
         elif kind == "feature_scored":
             for s in data["winners"]:
                 self.scores[s] += data["points"]
@@ -87,21 +88,21 @@ class CarcassonneView:
         for kind, x, y, r in data["tiles"]:
             self.tiles[(x, y)] = (kind, r)
             self.order.append((x, y))
-            self._pending.append(("add_tile", ((x, y), kind, r)))
+            self._pending.append((self._regions.add_tile, ((x, y), kind, r)))
         for seat, x, y, seg in data["followers_placed"]:
             self._deploy(seat, x, y, seg)
 
     def _deploy(self, seat: int, x: int, y: int, segment: str) -> None:
         self.followers[(x, y, segment)] = seat
         self.supply[seat] -= 1
-        self._pending.append(("deploy", (((x, y), segment), seat)))
+        self._pending.append((self._regions.deploy, (((x, y), segment), seat)))
 
     @property
     def regions(self) -> Regions:
         """The board's features (roads, cities, fields, cloisters with their followers)."""
         if self._pending:
             for op, args in self._pending:
-                getattr(self._regions, op)(*args)
+                op(*args)
             self._pending.clear()
         return self._regions
 

@@ -82,7 +82,7 @@ class Regions:
     tiles: dict[Pos, Oriented] = field(default_factory=dict)
     parent: dict[Node, Node] = field(default_factory=dict)
     regions: dict[Node, Region] = field(default_factory=dict)  # root -> region
-    cloisters: dict[Pos, int | None] = field(default_factory=dict)  # position -> monk's seat
+    cloisters: set[Pos] = field(default_factory=set)  # where the cloisters are
     # the frontier: each empty square next to a tile -> the edges its neighbours demand, N E S
     # W, "." where there is no neighbour (e.g. "C.F.")
     need: dict[Pos, str] = field(default_factory=dict)
@@ -125,7 +125,7 @@ class Regions:
             node = (pos, seg.name)
             self.parent[node] = node
             if seg.type == CLOISTER:  # open: the empty squares of the 8 around it
-                self.cloisters[pos] = None
+                self.cloisters.add(pos)
                 self.regions[node] = Region(CLOISTER, 1, {pos}, 0, 8 - self.neighbours(pos))
                 continue
             open_ = 0
@@ -167,15 +167,11 @@ class Regions:
 
     def deploy(self, node: Node, seat: int) -> None:
         self.regions[self.find(node)].followers.append((seat, node))
-        if node[1] == "CL":
-            self.cloisters[node[0]] = seat
 
     def recall(self, node: Node) -> None:
         """A follower goes back to supply (its feature was scored)."""
         region = self.regions[self.find(node)]
         region.followers = [(s, n) for s, n in region.followers if n != node]
-        if node[1] == "CL":
-            self.cloisters[node[0]] = None
 
     def neighbours(self, pos: Pos) -> int:
         """Occupied squares of the 8 around ``pos``."""

@@ -31,7 +31,6 @@ class CarcState:
     seat: int = -1  # whose turn
     tile: str | None = None  # drawn and not placed yet
     placed: tuple[int, int] | None = None  # this turn's tile position
-    final: bool = False  # final scoring has begun
     outcome: dict[str, Any] | None = None
 
 
@@ -98,8 +97,8 @@ def _follower_returned(s: CarcState, d: dict[str, Any]) -> None:
     s.regions.recall(node)
 
 
-def _final_scoring(s: CarcState, d: dict[str, Any]) -> None:
-    s.final = True
+def _nothing(s: CarcState, d: dict[str, Any]) -> None:
+    return None
 
 
 def _game_over(s: CarcState, d: dict[str, Any]) -> None:
@@ -116,7 +115,7 @@ _APPLY: dict[str, Callable[[CarcState, dict[str, Any]], None]] = {
     "follower_deployed": _follower_deployed,
     "feature_scored": _feature_scored,
     "follower_returned": _follower_returned,
-    "final_scoring": _final_scoring,
+    "final_scoring": _nothing,
     "game_over": _game_over,
 }
 
