@@ -24,7 +24,10 @@ from game_agent.games.carcassonne.features import analyse
 from sgs.runner import play
 
 
-def bare(players: int) -> Callable[[int, int], int]:
+def bare(players: int, reference: bool = False) -> Callable[[int, int], int]:
+    """The engine answered with the requests' defaults; with `reference`, plus one whole-board
+    `analyse` per placed tile: what each turn would cost without the incremental regions."""
+
     def run(games: int, seed: int) -> int:
         ruleset = load("carcassonne")
         config = ruleset.configure({"players": players})
@@ -33,6 +36,9 @@ def bare(players: int) -> Callable[[int, int], int]:
             g = Game(ruleset, config, seed + i)
             step = g.start()
             while step.request is not None:
+                if reference and step.request.kind == "place_tile":
+                    tiles = g.state.regions.tiles
+                    analyse({p: Placed(t.letter, t.rotation) for p, t in tiles.items()})
                 step = g.resume(step.request.default)
             n += len(g.decisions)
         return n
@@ -53,28 +59,6 @@ def bots(spec: list[str], players: int, logged: bool) -> Callable[[int, int], in
     return run
 
 
-def reference(players: int) -> Callable[[int, int], int]:
-    """The bare engine plus one whole-board `analyse` per placed tile: what each turn would
-    cost without the incremental regions."""
-
-    def run(games: int, seed: int) -> int:
-        ruleset = load("carcassonne")
-        config = ruleset.configure({"players": players})
-        n = 0
-        for i in range(games):
-            g = Game(ruleset, config, seed + i)
-            step = g.start()
-            while step.request is not None:
-                if step.request.kind == "place_tile":
-                    tiles = g.state.regions.tiles
-                    analyse({p: Placed(t.letter, t.rotation) for p, t in tiles.items()})
-                step = g.resume(step.request.default)
-            n += len(g.decisions)
-        return n
-
-    return run
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=400)
@@ -87,7 +71,7 @@ def main() -> None:
         ("engine + random bots", bots(["random"], p, False), args.games),
         ("engine + random bots + log file", bots(["random"], p, True), args.games),
         ("engine + greedy bots", bots(["greedy"], p, False), max(1, args.games // 4)),
-        ("engine + whole-board analyse/turn", reference(p), max(1, args.games // 10)),
+        ("engine + whole-board analyse/turn", bare(p, reference=True), max(1, args.games // 10)),
     ]
     base = None
     title = f"carcassonne {p}p, in-process"
