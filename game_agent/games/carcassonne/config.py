@@ -22,7 +22,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from game_agent.engine import ConfigError
-from game_agent.games.carcassonne.board import Board, Placed, PlacementError, place
 from game_agent.games.carcassonne.regions import Regions
 from game_agent.games.carcassonne.scoring import DEFAULT_FARM_SCORING, FARM_SCORING
 from game_agent.games.carcassonne.tiles import KIND
@@ -73,18 +72,14 @@ def check_scenario(sc: object, players: int, followers_each: int) -> dict[str, A
     if not isinstance(raw_tiles, (list, tuple)) or not raw_tiles:
         raise ConfigError("scenario: tiles must list at least one tile")
     tiles = [_tile(n, t) for n, t in enumerate(raw_tiles)]
-    board: Board = {}
+    regions = Regions()  # the board is built once, each tile checked against rules 4.1
     for n, (kind, x, y, r) in enumerate(tiles):
-        if not board:
-            board = {(x, y): Placed(kind, r)}
-            continue
-        try:
-            board = place(board, (x, y), kind, r)
-        except PlacementError:
+        if regions.tiles and (x, y, r) not in regions.placements(kind):
             raise ConfigError(
                 f"scenario: tiles[{n}] {kind} at ({x},{y}) rotation {r} does not fit the tiles "
                 "before it (rules 4.1)"
-            ) from None
+            )
+        regions.add_tile((x, y), kind, r)
     stack = sc.get("stack", [])
     if not isinstance(stack, (list, tuple)) or any(k not in KIND for k in stack):
         raise ConfigError(f"scenario: stack must list tile kinds A to X, got {stack!r}")
@@ -92,9 +87,6 @@ def check_scenario(sc: object, players: int, followers_each: int) -> dict[str, A
     over = [f"{k} ({n} > {KIND[k].count})" for k, n in sorted(used.items()) if n > KIND[k].count]
     if over:
         raise ConfigError(f"scenario: more tiles than the game has: {', '.join(over)}")
-    regions = Regions()
-    for kind, x, y, r in tiles:
-        regions.add_tile((x, y), kind, r)
     placed: list[list[Any]] = []
     seen: set[tuple[int, int, str]] = set()
     for n, item in enumerate(sc.get("followers", [])):
@@ -103,12 +95,13 @@ def check_scenario(sc: object, players: int, followers_each: int) -> dict[str, A
             raise ConfigError(f"{where} must be [seat, x, y, segment], got {item!r}")
         seat, x, y, seg = item
         _int(f"{where}: seat", seat, 0, players - 1)
-        if (x, y) not in board:
+        tile = regions.tiles.get((x, y))
+        if tile is None:
             raise ConfigError(f"{where}: no tile at ({x},{y})")
-        names = [s.name for s in board[(x, y)].tile.segments]
+        names = [s.name for s in tile.segments]
         if seg not in names:
             raise ConfigError(
-                f"{where}: the {board[(x, y)].kind} at ({x},{y}) has no segment {seg!r}; "
+                f"{where}: the {tile.letter} at ({x},{y}) has no segment {seg!r}; "
                 f"it has {', '.join(names)}"
             )
         if (x, y, seg) in seen:
