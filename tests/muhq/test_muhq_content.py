@@ -163,7 +163,6 @@ def test_map_mistakes(tmp_path: Path) -> None:
         load_content([f])
 
 
-def test_the_game_is_not_playable_yet() -> None:
-    with pytest.raises(ConfigError, match="not implemented yet"):
-        load("muhq")
-    assert "muhq" not in available()
+def test_the_game_is_playable() -> None:
+    assert load("muhq").name == "muhq"
+    assert "muhq" in available()

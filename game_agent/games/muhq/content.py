@@ -16,6 +16,7 @@ card id is a `ConfigError` naming the file and the entry.
 
 from __future__ import annotations
 
+import functools
 import re
 import tomllib
 from collections.abc import Iterable, Mapping, Sequence
@@ -410,16 +411,40 @@ def _files(paths: Sequence[str | Path]) -> list[Path]:
     return out
 
 
+def read_files(paths: Sequence[str | Path]) -> list[tuple[str, str]]:
+    """(name, text) of every file or directory in `paths` (the bundled ones not included)."""
+    out = []
+    for path in _files(paths)[len(_bundled()) :]:
+        try:
+            out.append((str(path), path.read_text(encoding="utf-8")))
+        except (OSError, UnicodeDecodeError) as exc:
+            raise ConfigError(f"content: cannot read {path}: {exc}") from None
+    return out
+
+
+@functools.cache
+def _bundled() -> tuple[tuple[str, str], ...]:
+    return tuple(
+        (f"bundled:{p.name}", p.read_text(encoding="utf-8")) for p in sorted(BUNDLED.glob("*.toml"))
+    )
+
+
 def load_content(paths: Sequence[str | Path] = ()) -> Content:
     """The bundled content plus every file or directory in `paths`; raises ConfigError."""
+    return load_texts(tuple(read_files(paths)))
+
+
+@functools.cache
+def load_texts(texts: tuple[tuple[str, str], ...] = ()) -> Content:
+    """The bundled content plus the given (name, TOML text) files, in order; raises
+    ConfigError. Cached: the same texts give the same (read-only) Content."""
     content = Content()
     raw_maps: list[dict[str, Any]] = []
     seen: dict[str, str] = {}
-    for path in _files(paths):
-        source = str(path)
+    for source, text in (*_bundled(), *texts):
         reader = _Reader(source)
         try:
-            doc = tomllib.loads(path.read_text(encoding="utf-8"))
+            doc = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
             raise ConfigError(f"{source}: not valid TOML: {exc}") from None
         unknown = sorted(set(doc) - {"set", "card", "store", "pool", "map"})

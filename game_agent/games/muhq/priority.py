@@ -1,0 +1,78 @@
+"""The action stack (rules 6.3) as frames on the engine's settlement stack.
+
+`declare(g, frame)` pushes an action (``action_declared``: the card leaves the hand, the unit's
+action is spent, costs are paid) and opens a **priority window** (gap G6, the recommended
+protocol): every other player in turn order after the declarer, then the declarer, may declare a
+fast action (a spell) or pass. A declaration is itself declared on top, with its own window,
+and resolves first (last in, first out); then the round of passes starts again for the action
+below. When everyone has passed in a row, the action executes (`resolve.execute`).
+
+A seat with no fast action to declare is not asked (its pass is implied), so a window asks
+nothing when nobody holds a spell with a legal target. Trading two cards for 1 resource is not an
+action (rules 6.5): it is offered in every priority request, and the seat is asked again after.
+The Kraken has no seat and never responds.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game_agent.engine import Game, Settlement
+from game_agent.games.muhq import actions, resolve
+from game_agent.games.muhq.state import MuhqState
+
+Frame = dict[str, Any]
+# Every `action_declared` has all these fields (nil where the action has none).
+BLANK: Frame = {
+    "card": None,
+    "with": [],
+    "perm": None,
+    "target": None,
+    "x": None,
+    "y": None,
+    "spend": None,
+}
+
+
+def declare(g: Game, frame: Frame) -> Settlement:
+    st: MuhqState = g.state
+    frame = {"id": st.actions + 1, **BLANK, **frame}
+    g.emit("action_declared", frame)
+    declarer = frame["side"]
+    order = [(declarer + k) % st.players for k in range(1, st.players + 1)]
+    if declarer >= st.players:  # the Kraken declared: the players answer in seat order
+        order = list(range(st.players))
+    while True:
+        response = None
+        for seat in order:
+            response = yield from window(g, seat, frame["id"])
+            if response is not None:
+                break
+        if response is None:
+            break
+        yield declare(g, response)
+    yield resolve.execute(g, frame)
+
+
+def window(g: Game, seat: int, top: int) -> Any:
+    """Ask `seat` for a fast action while it has one; a frame to declare, or None (pass)."""
+    st: MuhqState = g.state
+    while True:
+        casts = actions.fast_options(st, seat)
+        if not casts:
+            return None
+        options = [actions.PASS, *casts, *actions.trades(st, seat)]
+        i = yield g.ask(seat, "priority", options, 0, info={"top": top, "stack": len(st.stack)})
+        o = options[i]
+        if o[0] == "pass":
+            return None
+        if o[0] == "trade":
+            trade(g, seat, o[1], o[2])
+            continue
+        return {"side": seat, "kind": "cast", "card": o[1], "target": o[2]}
+
+
+def trade(g: Game, side: int, a: str, b: str) -> None:
+    c = g.state.cards[side]
+    g.emit("cards_traded", {"side": side, "cards": [a, b], "resource": c.resource + 1})
+    resolve.check_resource_win(g)

@@ -1,0 +1,41 @@
+"""The muhq ruleset object the engine talks to."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from game_agent.engine import ConfigError, Game, Ruleset, Settlement
+from game_agent.games.muhq import flow, state
+from game_agent.games.muhq.config import configure, content_of
+from protocol.registry import GameSchema
+from protocol.schemas.muhq import SCHEMA
+
+
+class MuhqRuleset:
+    name = "muhq"
+    version = "1"
+    schema: GameSchema = SCHEMA
+
+    def configure(self, config: Mapping[str, Any]) -> dict[str, Any]:
+        return configure(config)
+
+    def seat_count(self, config: Mapping[str, Any]) -> int:
+        players: int = config["players"]
+        return players
+
+    def new_state(self, config: Mapping[str, Any], seats: int) -> state.MuhqState:
+        if seats != config["players"]:
+            raise ConfigError(f"this muhq config is for {config['players']} players")
+        return state.new_state(config, content_of(config), seats)
+
+    apply = staticmethod(state.apply)
+
+    def root(self, g: Game) -> Settlement:
+        return flow.root(g)
+
+
+RULESET = MuhqRuleset()
+
+if TYPE_CHECKING:
+    _conforms: Ruleset = RULESET

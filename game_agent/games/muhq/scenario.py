@@ -1,0 +1,201 @@
+"""Scenarios: a position on a map written as a TOML file, loaded into a game config.
+
+A scenario file::
+
+    name = "combat_exchange"
+    title = "a Spearman attacks a Militia"
+    map = "PROV-MAP-1"            # optional (default: the mode's map)
+    round = 2                     # the round the position is in
+    turn = 0                      # the seat whose turn it is
+    phase = "actions"             # "start" (the turn from its beginning: refill, draw, upkeep)
+                                  # or "actions" (straight into the action phase)
+
+    [[permanent]]                 # ids are 1, 2, ... in file order
+    card = "PROV-03"
+    seat = 0                      # owner and controller; the Kraken is seat `players`
+    at = "c3"
+    damage = 0                    # optional: damage, poison, paralysis, tapped, durability
+    on = 1                        # optional: stacked on permanent 1 (crew, equipment)
+
+    [[side]]                      # one per seat in seat order (and the Kraken's last)
+    hand = ["PROV-08"]
+    deck = ["PROV-01"]            # top first
+    discard = []
+    store = []
+    resource = 0
+    upkeeps = 1                   # upkeeps already had (0: the next is the first)
+
+    [config]                      # optional rule options (defeat_threshold, ...)
+    [expect]                      # optional, free-form: what the tests check
+
+`load_scenario` gives the config dict for `Game`; its ``scenario`` entry is plain data, stored
+in the log header, so re-execution works. `check_scenario` refuses a position the rules cannot
+hold (two permanents on a tile, a unit on the wrong water, a card that does not exist...).
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Mapping
+from typing import Any
+
+from game_agent.engine import ConfigError
+from game_agent.games.muhq.content import COORD, Content, MapSpec
+
+KEYS = ("name", "title", "map", "round", "turn", "phase", "permanent", "side")
+TABLES = ("config", "expect")
+PERM_KEYS = ("card", "seat", "at", "damage", "poison", "paralysis", "tapped", "durability", "on")
+SIDE_KEYS = ("hand", "deck", "discard", "store", "resource", "upkeeps")
+PHASES = ("start", "actions")
+
+
+def _int(where: str, v: object, lo: int = 0) -> int:
+    if type(v) is not int or v < lo:
+        raise ConfigError(f"{where} must be an integer >= {lo}, got {v!r}")
+    return v
+
+
+def _cards(where: str, v: object, content: Content) -> list[str]:
+    if not isinstance(v, (list, tuple)) or not all(isinstance(c, str) for c in v):
+        raise ConfigError(f"{where} must be a list of card ids, got {v!r}")
+    for c in v:
+        if c not in content.cards:
+            raise ConfigError(f"{where}: unknown card {c!r}")
+    return list(v)
+
+
+def _coord(where: str, text: object, spec: MapSpec) -> tuple[int, int]:
+    m = COORD.match(text) if isinstance(text, str) else None
+    if m is None:
+        raise ConfigError(f"{where}: not a tile {text!r}; write a column letter and a row, e.g. c3")
+    x, y = ord(m[1]) - ord("a"), int(m[2]) - 1
+    if not (0 <= x < spec.width and 0 <= y < spec.height):
+        raise ConfigError(f"{where}: {text} is off the map ({spec.width} x {spec.height})")
+    return x, y
+
+
+def check_scenario(sc: object, content: Content, spec: MapSpec) -> dict[str, Any]:
+    """Validate a scenario (plain form, or the file's tables) and return its plain form."""
+    if not isinstance(sc, Mapping):
+        raise ConfigError(f"scenario must be a map, got {type(sc).__name__}")
+    if "permanents" in sc:  # already the plain form (configure is idempotent)
+        return dict(sc)
+    unknown = sorted(str(k) for k in sc if k not in KEYS)
+    if unknown:
+        raise ConfigError(f"scenario: unknown key(s) {', '.join(unknown)}")
+    players = spec.players
+    sides = players + (1 if spec.kraken else 0)
+    turn = _int("scenario: turn", sc.get("turn", 0))
+    if turn >= players:
+        raise ConfigError(f"scenario: turn must be a seat from 0 to {players - 1}")
+    phase = sc.get("phase", "start")
+    if phase not in PHASES:
+        raise ConfigError(f"scenario: phase must be one of {', '.join(PHASES)}, got {phase!r}")
+    perms: list[dict[str, Any]] = []
+    tiles: dict[tuple[int, int], int] = {}
+    for n, raw in enumerate(sc.get("permanent", []), start=1):
+        where = f"scenario: permanent {n}"
+        if not isinstance(raw, Mapping):
+            raise ConfigError(f"{where} must be a table")
+        bad = sorted(str(k) for k in raw if k not in PERM_KEYS)
+        if bad:
+            raise ConfigError(f"{where}: unknown key(s) {', '.join(bad)}")
+        card = raw.get("card")
+        if card not in content.cards:
+            raise ConfigError(f"{where}: unknown card {card!r}")
+        c = content.cards[card]
+        if not c.permanent:
+            raise ConfigError(f"{where}: {card} is a {c.type}, not a permanent")
+        seat = _int(f"{where}: seat", raw.get("seat", 0))
+        if seat >= sides:
+            raise ConfigError(f"{where}: seat must be from 0 to {sides - 1}")
+        on = raw.get("on")
+        under = None
+        if on is not None:
+            under = _int(f"{where}: on", on, 1)
+            if under >= n:
+                raise ConfigError(f"{where}: on must name an earlier permanent (1 to {n - 1})")
+            x, y = perms[under - 1]["x"], perms[under - 1]["y"]
+        else:
+            x, y = _coord(f"{where}: at", raw.get("at"), spec)
+            if (x, y) in tiles:
+                raise ConfigError(
+                    f"{where}: {raw.get('at')} already holds permanent {tiles[(x, y)]}"
+                )
+            if (spec.tile(x, y) == "#") != c.swimming:
+                what = "only on deep water" if c.swimming else "never on deep water"
+                raise ConfigError(f"{where}: {card} can stand {what} (rules 11.2)")
+            tiles[(x, y)] = n
+        perms.append(
+            {
+                "perm": n,
+                "card": card,
+                "owner": seat,
+                "controller": seat,
+                "x": x,
+                "y": y,
+                "under": under,
+                "damage": _int(f"{where}: damage", raw.get("damage", 0)),
+                "poison": _int(f"{where}: poison", raw.get("poison", 0)),
+                "paralysis": _int(f"{where}: paralysis", raw.get("paralysis", 0)),
+                "tapped": bool(raw.get("tapped", False)),
+                "durability": _int(f"{where}: durability", raw.get("durability", c.durability)),
+            }
+        )
+    raw_sides = sc.get("side", [])
+    if not isinstance(raw_sides, list) or len(raw_sides) > sides:
+        raise ConfigError(f"scenario: give at most {sides} [[side]] tables (one per seat)")
+    out_sides = []
+    for s in range(sides):
+        raw = raw_sides[s] if s < len(raw_sides) else {}
+        bad = sorted(str(k) for k in raw if k not in SIDE_KEYS)
+        if bad:
+            raise ConfigError(f"scenario: side {s}: unknown key(s) {', '.join(bad)}")
+        out_sides.append(
+            {
+                "hand": _cards(f"scenario: side {s}: hand", raw.get("hand", []), content),
+                "deck": _cards(f"scenario: side {s}: deck", raw.get("deck", []), content),
+                "discard": _cards(f"scenario: side {s}: discard", raw.get("discard", []), content),
+                "store": _cards(f"scenario: side {s}: store", raw.get("store", []), content),
+                "resource": _int(f"scenario: side {s}: resource", raw.get("resource", 0)),
+                "upkeeps": _int(f"scenario: side {s}: upkeeps", raw.get("upkeeps", 1)),
+            }
+        )
+    name = sc.get("name", "")
+    if not isinstance(name, str):
+        raise ConfigError("scenario: name must be a string")
+    return {
+        "name": name,
+        "round": _int("scenario: round", sc.get("round", 1), 1),
+        "turn": turn,
+        "phase": phase,
+        "permanents": perms,
+        "sides": out_sides,
+    }
+
+
+def load_scenario(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """The config (options from ``[config]``, the map, the position) for a scenario file."""
+    with open(path, "rb") as f:
+        try:
+            doc = tomllib.load(f)
+        except tomllib.TOMLDecodeError as exc:
+            raise ConfigError(f"{path}: not valid TOML: {exc}") from None
+    unknown = sorted(k for k in doc if k not in KEYS and k not in TABLES)
+    if unknown:
+        raise ConfigError(f"{path}: unknown key(s) {', '.join(unknown)}")
+    config: dict[str, Any] = dict(doc.get("config", {}))
+    if "map" in doc:
+        config["map"] = doc["map"]
+    sc = {k: v for k, v in doc.items() if k in KEYS and k != "map"}
+    sc.setdefault("name", os.path.splitext(os.path.basename(os.fspath(path)))[0])
+    config["scenario"] = sc
+    return config
+
+
+def expectations(path: str | os.PathLike[str]) -> dict[str, Any]:
+    with open(path, "rb") as f:
+        doc = tomllib.load(f)
+    expect: dict[str, Any] = doc.get("expect", {})
+    return expect
