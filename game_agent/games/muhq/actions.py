@@ -231,11 +231,32 @@ def unit_options(st: MuhqState, p: Perm) -> list[Option]:
     return out
 
 
+def _can_step(st: MuhqState, p: Perm) -> bool:
+    """A quick yes for "has a move": a free neighbouring tile it may stand on."""
+    c = st.content.cards[p.card]
+    if c.move < 1 or p.under is not None:
+        return False
+    spec = st.spec
+    x0, y0 = p.pos
+    for dx, dy in board.STEPS_8:
+        q = (x0 + dx, y0 + dy)
+        if board.available(spec, st.board, q, c.swimming):
+            return True
+    return False
+
+
+def has_action(st: MuhqState, p: Perm) -> bool:
+    """Whether `unit_options` would offer more than ``["tap"]`` (cheap cases first)."""
+    if p.paralysis == 0 and free(p, MOVE) and _can_step(st, p):
+        return True
+    return len(unit_options(st, p)) > 1
+
+
 def selectable(st: MuhqState, side: int) -> list[int]:
     """Untapped units of `side` that have an action to take (rules 6.4)."""
     out = []
     for p in st.units_of(side):
-        if not p.tapped and "selected" not in p.used and len(unit_options(st, p)) > 1:
+        if not p.tapped and "selected" not in p.used and has_action(st, p):
             out.append(p.id)
     return sorted(out)
 

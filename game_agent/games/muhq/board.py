@@ -16,10 +16,11 @@ import heapq
 from collections.abc import Collection, Iterator
 
 from game_agent.games.muhq.content import MapSpec
-from game_agent.games.muhq.ranges import STEPS, path_cost
+from game_agent.games.muhq.ranges import STEPS
 
 Pos = tuple[int, int]
 
+STEPS_8 = STEPS
 DEEP = "#"
 WATER = "~"
 STREET = "="
@@ -58,10 +59,12 @@ def reachable(
     """Every tile a unit at ``start`` can end a move on, with the cheapest cost (``start``
     itself, at 0, is not included). ``occupied`` should not hold ``start``'s own unit."""
 
-    # state: (position, diagonal steps so far, reduced to what the rule needs)
-    def key(d: int) -> int:
-        return min(d, 1) if rule == "range" else d % 2
-
+    # state: (position, diagonal steps so far, reduced to what the rule needs). The tile
+    # checks of `available` are inlined: this is the ruleset's hottest loop.
+    w, h, codes = spec.width, spec.height, spec.tiles
+    alternating = rule == "alternating"
+    if not alternating and rule != "range":
+        raise ValueError(f"unknown diagonal rule {rule!r}")
     best: dict[tuple[Pos, int], int] = {(start, 0): 0}
     out: dict[Pos, int] = {}
     heap = [(0, start, 0)]
@@ -69,19 +72,28 @@ def reachable(
         spent, p, d = heapq.heappop(heap)
         if best.get((p, d), 1 << 30) < spent:
             continue
+        px, py = p
         if p != start:
-            out[p] = min(out.get(p, spent), spent)
-            if spec.tile(*p) == WATER:
+            if spent < out.get(p, 1 << 30):
+                out[p] = spent
+            if codes[py * w + px] == WATER:
                 continue  # entering water ends the move
         for dx, dy in STEPS:
-            q = (p[0] + dx, p[1] + dy)
-            if not available(spec, occupied, q, swimming):
+            x, y = px + dx, py + dy
+            if not (0 <= x < w and 0 <= y < h):
                 continue
-            diagonal = dx != 0 and dy != 0
-            c = spent + path_cost(d, diagonal, rule)
+            q = (x, y)
+            if q in occupied or (codes[y * w + x] == DEEP) != swimming:
+                continue
+            if dx and dy:  # a diagonal step (rules 9, 10.2)
+                if alternating:
+                    c, nd = spent + (2 if d else 1), 1 - d
+                else:
+                    c, nd = spent + (2 if d else 1), 1
+            else:
+                c, nd = spent + 1, d
             if c > move:
                 continue
-            nd = key(d + (1 if diagonal else 0))
             if c < best.get((q, nd), 1 << 30):
                 best[(q, nd)] = c
                 heapq.heappush(heap, (c, q, nd))

@@ -84,6 +84,9 @@ def turn(g: Game, n: int) -> Settlement:
 def activate(g: Game, pid: int, chance: Chance) -> Settlement:
     st: MuhqState = g.state
     g.emit("unit_selected", {"perm": pid, "side": st.players})
+    if st.perms[pid].poison > 0:  # rules 12: each activation of a poisoned unit adds a token
+        resolve.add_token(g, pid, "poison", 1)
+        yield from resolve.after_defeats(g)
     while pid in st.perms:
         p = st.perms[pid]
         cards = st.content.cards

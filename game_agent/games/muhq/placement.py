@@ -20,17 +20,29 @@ from game_agent.games.muhq.ranges import offsets
 
 def play_tiles(spec: MapSpec, occupied: Collection[Pos], player: int, swimming: bool) -> list[Pos]:
     """The tiles the player may play a permanent onto now, sorted."""
-    out: set[Pos] = set()
-    for p in tiles(spec):
-        code = spec.tile(*p)
-        if code == f"S{player}" and available(spec, occupied, p, swimming):
-            out.add(p)
-        elif code == f"P{player}" and swimming:
-            for dx, dy in offsets(1):
-                q = (p[0] + dx, p[1] + dy)
-                if on_map(spec, q) and available(spec, occupied, q, True):
-                    out.add(q)
-    return sorted(out)
+    return [p for p in _play_area(spec, player, swimming) if p not in occupied]
+
+
+_AREAS: dict[tuple[str, tuple[str, ...], int, bool], list[Pos]] = {}
+
+
+def _play_area(spec: MapSpec, player: int, swimming: bool) -> list[Pos]:
+    """The tiles of `play_tiles` on an empty map (computed once per map)."""
+    key = (spec.id, spec.tiles, player, swimming)
+    area = _AREAS.get(key)
+    if area is None:
+        out: set[Pos] = set()
+        for p in tiles(spec):
+            code = spec.tile(*p)
+            if code == f"S{player}" and available(spec, (), p, swimming):
+                out.add(p)
+            elif code == f"P{player}" and swimming:
+                for dx, dy in offsets(1):
+                    q = (p[0] + dx, p[1] + dy)
+                    if on_map(spec, q) and available(spec, (), q, True):
+                        out.add(q)
+        area = _AREAS[key] = sorted(out)
+    return area
 
 
 def drop_tiles(spec: MapSpec, occupied: Collection[Pos], at: Pos, swimming: bool) -> list[Pos]:

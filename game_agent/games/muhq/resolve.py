@@ -57,7 +57,8 @@ def execute(g: Game, frame: Frame) -> Settlement:
         dest = (frame["x"], frame["y"])
         legal = actions.moves(st, p)
         if kind == "street":
-            legal = [q for q in legal if q in _street(st, p)]
+            street = _street(st, p)
+            legal = [q for q in legal if q in street]
         if dest not in legal:
             fizzle(g, frame, "target")
             return
@@ -236,7 +237,8 @@ def after_defeats(g: Game) -> Settlement:
         pid = st.doomed.pop(0)
         if pid in st.perms:
             p = st.perms[pid]
-            reason = "poison" if p.damage <= actions.life_of(st, p) else "damage"
+            beaten = combat.defeated(actions.life_of(st, p), p.damage, g.config["defeat_threshold"])
+            reason = "damage" if beaten else "poison"
             yield from leave(g, pid, "permanent_defeated", reason)
 
 

@@ -13,7 +13,7 @@ side ``players`` and has no seat (the ruleset plays it, rules 17.3).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from game_agent.engine import Event
@@ -85,6 +85,9 @@ class MuhqState:
 
 def new_state(config: Mapping[str, Any], content: Content, seats: int) -> MuhqState:
     spec = content.maps[config["map"]]
+    rule = config.get("diagonal_rule") or spec.diagonal_rule
+    if rule != spec.diagonal_rule:  # the option overrides the map's rule (rules 9, 21)
+        spec = replace(spec, diagonal_rule=rule)
     kraken = spec.kraken
     sides = seats + (1 if kraken else 0)
     return MuhqState(
@@ -119,7 +122,7 @@ def _place(s: MuhqState, p: Perm, under: int | None) -> None:
         s.board[p.pos] = p.id
     else:
         p.under = under
-        p.pos = s.perms[under].pos
+        _set_pos(s, p, s.perms[under].pos)
         s.perms[under].stack.append(p.id)
 
 
