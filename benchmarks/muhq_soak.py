@@ -9,9 +9,9 @@ every fifth game drafts its stores (rules 4) and every seventh uses the other ru
 
 - every card is in exactly one zone: each side's multiset of cards (deck, hand, discard pile,
   store, its permanents, the action stack) is the same after every event of the game;
-- at every decision (but while a stack is being dropped): resources and counters non-negative, the board and the stacks agree, no
-  defeated permanent left on the map, equipment durability at least 1, permanents only on
-  tiles they may stand on;
+- at every decision (but while a stack is being dropped): resources and counters
+  non-negative, the board and the stacks agree, no defeated permanent left on the map,
+  equipment durability at least 1, permanents only on tiles they may stand on;
 - exactly one outcome, at the end; fold(events) == the live state;
 - no seat's or spectator's view of a deck, a draw or a draft pick names a card of another side;
 - the game is written to a replay log as the hosts write it and the log passes
