@@ -93,6 +93,9 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument(
+        "--first", type=int, default=0, help="the index of the first game (to split a soak)"
+    )
     ap.add_argument("--no-logs", action="store_true", help="do not write and verify replay logs")
     args = ap.parse_args()
     tmp = tempfile.TemporaryDirectory()
@@ -101,7 +104,8 @@ def main() -> int:
     rounds: Counter[str] = Counter()
     modes: Counter[str] = Counter()
     t0 = time.perf_counter()
-    for i in range(args.games):
+    for n in range(args.games):
+        i = args.first + n
         config = config_for(i)
         seed = args.seed + i
         path = None if args.no_logs else os.path.join(tmp.name, "game.sgslog")
@@ -119,9 +123,9 @@ def main() -> int:
         assert g.outcome is not None
         outcomes[f"{mode}: {g.outcome['reason']}"] += 1
         rounds[mode] += g.outcome["round"]
-        if (i + 1) % max(1, args.games // 20) == 0:
+        if (n + 1) % max(1, args.games // 20) == 0:
             el = time.perf_counter() - t0
-            print(f"{i + 1}/{args.games} games, {decisions} decisions, {el:.1f}s", flush=True)
+            print(f"{n + 1}/{args.games} games, {decisions} decisions, {el:.1f}s", flush=True)
     el = time.perf_counter() - t0
     tmp.cleanup()
     print(

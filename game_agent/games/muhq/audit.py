@@ -111,6 +111,6 @@ def _leaks(kind: str, ev: Any, seats: int) -> list[str]:
         if seat == side and kind in ("hand_set", "cards_drawn", "card_drafted"):
             continue
         seen = view_for(ev, seat)
-        if any(k in seen for k in ("deck", "hand", "cards", "card")):
+        if seen is not None and any(k in seen for k in ("deck", "hand", "cards", "card")):
             out.append(f"seat {seat} sees the cards of {kind} for side {side}")
     return out

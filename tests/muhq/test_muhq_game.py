@@ -1,0 +1,164 @@
+"""Whole muhq games: random bots in every mode and option, checked by the audit (every card in
+exactly one zone, at-rest bounds, no secret in a public form, one outcome), the schema, fold,
+determinism; config errors; and a content file with a new unit and a new map, played through
+the `sgs` command and replayed without the file."""
+
+from __future__ import annotations
+
+import random
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from game_agent.engine import ConfigError, Game, fold
+from game_agent.games import load
+from game_agent.games.muhq.audit import at_rest, problems
+from protocol.fields import check_fields
+from protocol.schemas.muhq import SCHEMA
+from replays import read_log, verify
+from user_agent.bot import random_legal
+
+RULES = load("muhq")
+HERE = Path(__file__).parent
+SCOUTS = HERE / "content" / "scouts.toml"
+
+CONFIGS: list[dict[str, Any]] = [
+    {},
+    {"mode": "kraken"},
+    {"draft": True},
+    {"defeat_threshold": "le0", "diagonal_rule": "alternating"},
+    {"hand_rule": "discard_and_draw", "reshuffle_mid_draw": True},
+    {"mode": "kraken", "draft": True},
+]
+
+
+def random_game(config: dict[str, Any], seed: int) -> tuple[Game, list[str]]:
+    g = Game(RULES, config, seed)
+    rng = random.Random(seed)
+    found: list[str] = []
+    step = g.start()
+    while step.request is not None:
+        req = step.request
+        check_fields(req.kind, req.info, SCHEMA.request_fields(req.kind))
+        if req.kind != "drop":
+            found.extend(at_rest(g.state, g.config["defeat_threshold"]))
+        step = g.resume(random_legal(req, rng))
+    return g, found
+
+
+@pytest.mark.parametrize(
+    "config", CONFIGS, ids=lambda c: ",".join(f"{k}={v}" for k, v in c.items()) or "duel"
+)
+def test_random_games_keep_every_invariant(config: dict[str, Any]) -> None:
+    for seed in range(3):
+        g, found = random_game(config, seed)
+        assert problems(g, found) == []
+        assert fold(RULES, g.config, g.seats, g.events) == g.state
+        for ev in g.events:
+            check_fields(ev.kind, ev.data, SCHEMA.event_fields(ev.kind))
+            if ev.public is not None:
+                check_fields(ev.kind, ev.public, SCHEMA.event_fields(ev.kind, redacted=True))
+        assert g.outcome is not None and g.outcome["reason"] in (
+            "vip", "kraken_slain", "kings_defeated", "max_rounds",
+        )  # fmt: skip
+
+
+def test_the_same_seed_and_replies_give_the_same_game() -> None:
+    a, _ = random_game({"mode": "kraken"}, 11)
+    b, _ = random_game({"mode": "kraken"}, 11)
+    c, _ = random_game({"mode": "kraken"}, 12)
+    assert [(e.kind, e.data) for e in a.events] == [(e.kind, e.data) for e in b.events]
+    assert [(e.kind, e.data) for e in a.events] != [(e.kind, e.data) for e in c.events]
+
+
+def test_a_draft_gives_each_player_thirty_cards_as_a_store() -> None:
+    g, _ = random_game({"draft": True}, 3)
+    stores = [e.data["store"] for e in g.events if e.kind == "store_set"]
+    assert [len(s) for s in stores] == [30, 30]
+    picks = [e for e in g.events if e.kind == "card_drafted"]
+    assert len(picks) == 60
+    assert all(e.public == {"side": e.data["side"]} for e in picks)
+
+
+def test_both_kraken_outcomes_happen() -> None:
+    reasons = {random_game({"mode": "kraken"}, s)[0].outcome["reason"] for s in range(12)}  # type: ignore[index]
+    assert {"kraken_slain", "kings_defeated"} <= reasons
+
+
+@pytest.mark.parametrize(
+    ("config", "message"),
+    [
+        ({"colour": 1}, "unknown muhq option"),
+        ({"map": "NOWHERE"}, "unknown map 'NOWHERE'"),
+        ({"mode": "duel", "map": "PROV-MAP-1-KRAKEN"}, "is a Kraken map, not duel"),
+        ({"players": 3}, "is for 2 players"),
+        ({"defeat_threshold": "le1"}, "defeat_threshold must be one of lt0, le0"),
+        ({"hand_rule": "keep"}, "hand_rule must be one of"),
+        ({"draft": "yes"}, "draft must be true or false"),
+        ({"max_rounds": 0}, "max_rounds must be an integer"),
+        ({"sets": ["NOPE"]}, "unknown set 'NOPE'"),
+        ({"content": "/no/such/file.toml"}, "no such file or directory"),
+    ],
+)
+def test_bad_options_are_refused_clearly(config: dict[str, Any], message: str) -> None:
+    with pytest.raises(ConfigError, match=message):
+        RULES.configure(config)
+
+
+def test_a_win_condition_without_rules_is_refused(tmp_path: Path) -> None:
+    f = tmp_path / "cap.toml"
+    text = SCOUTS.read_text().split("[map]")[1].replace('kind = "vip"', 'kind = "capture"')
+    f.write_text("[map]" + text.replace("TEST-GLADE", "TEST-CAP").replace("TEST-01 = 3, ", ""))
+    with pytest.raises(ConfigError, match="'capture' has no rules yet"):
+        RULES.configure({"content": str(f), "map": "TEST-CAP"})
+
+
+def sgs(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "sgs.cli", *args], capture_output=True, text=True, timeout=120
+    )
+
+
+def test_a_new_unit_and_map_from_a_data_file_are_played_and_replayed_without_it(
+    tmp_path: Path,
+) -> None:
+    content = tmp_path / "scouts.toml"
+    shutil.copy(SCOUTS, content)
+    logs = tmp_path / "logs"
+    run = sgs(
+        "sim", "--game", "muhq", "--games", "3", "--seed", "4", "--bots", "random,random",
+        "--option", f'content="{content}"', "--option", 'map="TEST-GLADE"',
+        "--log-dir", str(logs),
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    content.unlink()  # the log holds the file's text: it replays without it
+    played = 0
+    for path in sorted(logs.glob("*.sgslog")):
+        report = verify(str(path))
+        assert report.ok, report.message
+        log = read_log(str(path))
+        start = log.events[0]
+        assert start.data["map"] == "TEST-GLADE"
+        entered = [e.data["card"] for e in log.events if e.kind == "permanent_entered"]
+        played += entered.count("TEST-01")
+    assert played > 0
+    bad = sgs("sim", "--game", "muhq", "--games", "1", "--option", f'content="{content}"')
+    assert bad.returncode != 0
+    assert "no such file or directory" in bad.stderr
+    assert "Traceback" not in bad.stderr
+
+
+def test_the_soak_script_runs_small() -> None:
+    root = HERE.parents[1]
+    run = subprocess.run(
+        [sys.executable, str(root / "benchmarks" / "muhq_soak.py"), "--games", "14"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert run.returncode == 0, run.stderr
+    assert "OK: 14 games" in run.stdout
