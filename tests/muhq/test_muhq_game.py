@@ -162,3 +162,20 @@ def test_the_soak_script_runs_small() -> None:
     )
     assert run.returncode == 0, run.stderr
     assert "OK: 14 games" in run.stdout
+
+
+def test_a_resource_battle_map_is_won_by_reaching_its_limit(tmp_path: Path) -> None:
+    f = tmp_path / "race.toml"
+    text = SCOUTS.read_text().split("[map]")[1]
+    text = text.replace('kind = "vip"\ncard = "PROV-00"', 'kind = "resource"\nlimit = 12')
+    f.write_text("[map]" + text.replace("TEST-GLADE", "TEST-RACE").replace("TEST-01 = 3, ", ""))
+    bad = tmp_path / "bad.toml"
+    bad.write_text(f.read_text().replace("limit = 12", "").replace("TEST-RACE", "TEST-BAD"))
+    with pytest.raises(ConfigError, match="a resource win needs limit"):
+        RULES.configure({"content": str(bad), "map": "TEST-BAD"})
+    g, found = random_game({"content": str(f), "map": "TEST-RACE"}, 2)
+    assert found == []
+    assert g.outcome is not None
+    assert g.outcome["reason"] == "resource"
+    (w,) = g.outcome["winners"]
+    assert g.state.cards[w].resource >= 12

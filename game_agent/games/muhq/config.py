@@ -116,6 +116,9 @@ def configure(config: Mapping[str, Any]) -> dict[str, Any]:
             f"map {map_id}: win condition {spec.win.get('kind')!r} has no rules yet: the sources "
             "give it no parameters (rules 16, gap G12); vip, kraken and resource are played"
         )
+    limit = spec.win.get("limit")
+    if spec.win["kind"] == "resource" and (type(limit) is not int or limit < 1):
+        raise ConfigError(f"map {map_id}: a resource win needs limit = a positive integer")
     players = cfg["players"]
     if players is not None and players != spec.players:
         raise ConfigError(f"map {map_id} is for {spec.players} players, not {players!r}")
