@@ -20,12 +20,18 @@ from protocol.registry import get_schema
 from replays.reader import Log
 from user_agent.views.carcassonne import CarcassonneView
 from user_agent.words.carcassonne_board import board_lines, scores_line
+from user_agent.words.muhq_board import MuhqTable
 from user_agent.words.narrate import EVENT_KINDS, Narrator
 from user_agent.words.requests import describe_for
 from user_agent.words.seats import SeatWords
 
 # The event that opens a new turn in the report, per game.
-TURN_EVENTS = {"sanguosha": "turn", "harmony": "round_started", "carcassonne": "turn_started"}
+TURN_EVENTS = {
+    "sanguosha": "turn",
+    "harmony": "round_started",
+    "carcassonne": "turn_started",
+    "muhq": "turn_started",
+}
 
 
 class _Report:
@@ -37,6 +43,8 @@ class _Report:
         seats = len(h.get("seats", [])) or int(h.get("config", {}).get("players", 0) or 0)
         self.words = self.game in EVENT_KINDS
         self.narrator = Narrator(self.game, seats, lang)
+        if self.narrator.muhq is not None:
+            self.narrator.muhq.texts = muhq_texts(log)
         self.line = get_schema(self.game).renderer()
         self.requests: dict[tuple[int, int], RequestSpec] = {}
         self.turn = 0
@@ -61,6 +69,10 @@ class _Report:
             return f"== Round {data.get('round')} =="
         if self.game == "carcassonne":
             return f"== Turn {data.get('turn')}: {self.narrator.s(data.get('seat'))} =="
+        if self.game == "muhq":
+            t = self.narrator.muhq
+            who = t.side_name(data.get("side")) if t is not None else f"seat {data.get('side')}"
+            return f"== Turn {data.get('turn')} (round {data.get('round')}): {who} =="
         who = self.narrator.s(data.get("seat"))
         return f"== Turn {self.turn} (round {data.get('round')}): {who} =="
 
@@ -70,6 +82,8 @@ class _Report:
             return [f"  ? seat {rec.seat} {rec.kind} ({rec.form}, {len(rec.options)} options)"]
         seats = SeatWords(self.game, None, rec.seat, self.lang)
         seats.generals = self.narrator.words.generals  # the generals met so far, by seat
+        if self.narrator.muhq is not None:
+            seats.view = self.narrator.muhq  # names of cards and permanents
         w = describe_for(self.game, rec, seats, self.lang)
         return [f"  ? seat {rec.seat} is asked: {w.title}"]
 
@@ -150,6 +164,8 @@ def render(
             yield from lines
     if report.game == "carcassonne":
         yield from carcassonne_board(log, seat, last)
+    if report.game == "muhq":
+        yield from muhq_board(log, seat, last)
     if log.damage is not None:
         where = " in the middle of the file" if log.damage.mid_file else ""
         yield f"!! the log is damaged{where}: {log.damage.reason}"
@@ -191,6 +207,42 @@ def carcassonne_board(log: Log, seat: int | None, last: int | None) -> Iterator[
     for line in board_lines(view):
         yield f"  {line}"
     yield f"  {scores_line(view)}"
+
+
+def muhq_texts(log: Log) -> tuple[tuple[str, str], ...]:
+    """The content files a muhq log's config carries besides the bundled ones."""
+    config = log.header.get("config")
+    items = config.get("content") if isinstance(config, dict) else None
+    if not isinstance(items, list):
+        return ()
+    return tuple(
+        (str(i[0]), str(i[1])) for i in items if isinstance(i, list | tuple) and len(i) == 2
+    )
+
+
+def muhq_table(log: Log, step: int | None = None, seat: int | None = None) -> MuhqTable:
+    """The table of a muhq log after turn `step` (0: the setup; None: the end of the game), as
+    `seat` saw it (None: everything; -1 a spectator). A turn ends where the next one starts."""
+    game = log.header.get("game")
+    if game != "muhq":
+        raise ValueError(f"this log is {game}, not muhq")
+    table = MuhqTable(None, muhq_texts(log))  # a report names no "you"
+    for rec in log.events:
+        if step is not None and rec.kind == "turn_started" and rec.data.get("turn", 0) > step:
+            break
+        data = rec.data if seat is None else view_for(rec, seat)
+        if data is not None:
+            table.apply(rec.kind, data)
+    return table
+
+
+def muhq_board(log: Log, seat: int | None, last: int | None) -> Iterator[str]:
+    """The report's closing map: after turn `last` (beyond the last turn: the end)."""
+    step = last if last is not None and last < turn_count(log) else None
+    table = muhq_table(log, step, seat)
+    yield "== Map at the end ==" if step is None else f"== Map after turn {step} =="
+    for line in table.table_lines():
+        yield f"  {line}"
 
 
 def json_lines(log: Log, seat: int | None = None) -> Iterator[str]:

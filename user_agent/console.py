@@ -28,6 +28,7 @@ from user_agent.bot import View
 from user_agent.client import REWOUND, Client
 from user_agent.views import for_game
 from user_agent.words.harmony_board import ELEMENTS, ROLES, board_lines, legend_lines
+from user_agent.words.muhq_board import MuhqTable
 from user_agent.words.names import (
     card_name,
     card_text,
@@ -61,13 +62,16 @@ How to answer:
   * Carcassonne's options are numbered too: where the tile goes, '(x,y) turned 90°' (x east,
     y north of the start tile at (0,0); clockwise quarter turns), then which follower to put
     on which part of the tile ('knight on the city C1'), or 'no follower (skip)'.
+  * muhq's options are numbered and worded ('play Spearman at c1', 'attack King #2 at d7',
+    'move to c3'); tiles are a column letter and a row number, a1 bottom left, as on the map
+    'table' draws (a permanent shows two letters of its card and its seat, e.g. Ki0).
   * 'd' takes the default (said in words with each request); 'c' cancels or declines when the
     request allows it; '?' shows the request again.
 Commands, at any prompt:
   hand            your cards
   table           every seat: general, faction, HP, hand size, equipment, judgement area,
                   role when known, marks; whose turn and phase (Harmony, Carcassonne: the
-                  board and the scores)
+                  board and the scores; muhq: the map, its permanents and each side's cards)
   card NAME       what a card does, e.g. 'card snatch'
   general NAME    a general's skills, e.g. 'general guan yu'
   help            this text"""
@@ -257,6 +261,8 @@ def hand_lines(game: str, view: Any) -> list[str]:
         return ["Harmony has no hand: your pieces are on the board ('table' shows it)"]
     if game == "carcassonne":
         return _carcassonne_hand(view)
+    if game == "muhq":
+        return _muhq_lines(view, "hand")
     hand = list(getattr(view, "hand", []))
     if not hand:
         return ["your hand is empty"]
@@ -349,7 +355,19 @@ def _carcassonne_table(view: Any) -> list[str]:
     return lines
 
 
+def _muhq_lines(view: Any, what: str) -> list[str]:
+    """muhq's `hand` or `table` from the console's folded table, or a line saying it failed."""
+    if not isinstance(view, MuhqTable):
+        return ["nothing is known about the table yet"]
+    try:
+        return view.hand_lines() if what == "hand" else view.table_lines()
+    except Exception as exc:  # the words are a help, never a reason to stop the console
+        return [f"(the table cannot be drawn: {exc})"]
+
+
 def table_lines(game: str, view: Any) -> list[str]:
+    if game == "muhq":
+        return _muhq_lines(view, "table")
     if game == "carcassonne":
         return _carcassonne_table(view)
     if game == "harmony":
@@ -421,8 +439,17 @@ class Console:
 
     def _fresh_view(self) -> None:
         self.view = for_game(self.game, self.seat, self.seats)
-        if self.game in ("sanguosha", "harmony", "carcassonne"):
+        if self.game in ("sanguosha", "harmony", "carcassonne", "muhq"):
             self.narrator = Narrator(self.game, self.seats)
+            if self.narrator.muhq is not None:
+                self.narrator.muhq.seat = self.seat
+
+    def _table_view(self) -> Any:
+        """What `hand`, `table` and the request words read: muhq's folded table (kept by the
+        narrator from the events told), else the seat's view."""
+        if self.game == "muhq" and self.narrator is not None:
+            return self.narrator.muhq
+        return self.view
 
     def render(self, kind: str, data: dict[str, Any]) -> str | None:
         """One event as a sentence (None: bookkeeping, not shown)."""
@@ -477,7 +504,7 @@ class Console:
         return self.command(first) is None
 
     def _describe(self, req: RequestSpec) -> RequestWords:
-        return describe(self.game, req, self.view)
+        return describe(self.game, req, self._table_view())
 
     def _show_request(self) -> None:
         req, w = self.pending, self.words
@@ -488,6 +515,9 @@ class Console:
             self._legend_shown = True
         if self.game == "carcassonne" and req.kind == "place_tile":
             self.out("\n".join(_carcassonne_board(self.view)))
+        table = self._table_view()
+        if isinstance(table, MuhqTable) and req.kind in ("unit_action", "drop", "place_carried"):
+            self.out("\n".join(table.grid_lines()))
         for line in request_lines(req, w):
             self.out(line)
 
@@ -547,9 +577,9 @@ class Console:
         if head not in COMMANDS:
             return None
         if head == "hand":
-            return hand_lines(self.game, self.view)
+            return hand_lines(self.game, self._table_view())
         if head == "table":
-            return table_lines(self.game, self.view)
+            return table_lines(self.game, self._table_view())
         if head == "help":
             extra = legend_lines() if self.game == "harmony" else []
             return HELP.split("\n") + extra

@@ -9,7 +9,13 @@ Events (full form = public form unless said otherwise):
 
 ``game_started``       players, map, mode (duel/kraken), first_player, draft, scenario (name or
                        nil), round, resource [per side], stores [[card]], discards [[card]],
-                       upkeeps [per side], permanents [{perm, card, owner, x, y, under, ...}]
+                       upkeeps [per side], permanents [{perm, card, owner, x, y, under, ...}],
+                       options {diagonal_rule, defeat_threshold, hand_rule,
+                       reshuffle_mid_draw, max_rounds}, content [[file name, TOML text]] (the
+                       files added to the bundled ones), cards {id: {name, set, type, buy,
+                       life, move, attack [[X, R]], upkeep, swimming, crew, solid, durability,
+                       keywords, effects, ai}}, grid {width, height, tiles (row-major from
+                       a1), win}: everything a client needs to know the cards and the map
 ``deck_set``           side, deck (top first). Secret: public form {side, count}
 ``hand_set``           side, hand (scenarios). Secret to the side: public form {side, count}
 ``draft_started``      packs, pool
@@ -83,6 +89,10 @@ EVENTS: dict[str, dict[str, Any]] = {
         "discards": [list],
         "upkeeps": [int],
         "permanents": [dict],
+        "options": dict,
+        "content": [list],
+        "cards": dict,
+        "grid": dict,
     },
     "deck_set": {"side": int, "deck": [str]},
     "hand_set": {"side": int, "hand": [str]},

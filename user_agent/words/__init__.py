@@ -2,8 +2,9 @@
 
 `names` turns ids into names (cards, generals, skills, factions, roles, phases) and gives the
 rules text of cards and generals; `requests` says what a request asks and what each option is;
-`narrate` turns events and decisions into sentences (Sanguosha, Harmony and Carcassonne);
-`harmony_board` draws Harmony's field, `carcassonne_board` Carcassonne's board.
+`narrate` turns events and decisions into sentences (Sanguosha, Harmony, Carcassonne and muhq);
+`harmony_board` draws Harmony's field, `carcassonne_board` Carcassonne's board, `muhq_board`
+muhq's map (a grid with a legend of the permanents).
 Every string made here is for people: no raw dicts, no `None`, no snake_case ids.
 """
 

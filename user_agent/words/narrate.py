@@ -11,6 +11,7 @@ from typing import Any
 from protocol.choices import Choice, RequestSpec, split_piles
 from protocol.schemas.carcassonne import ROLES as CARC_ROLES
 from user_agent.words.harmony_board import a_piece, piece_words
+from user_agent.words.muhq_board import OUTCOME_REASONS, MuhqTable, tile_name
 from user_agent.words.names import (
     card_name,
     cards_words,
@@ -57,6 +58,12 @@ class Narrator:
         self.words = SeatWords(game, None, None, lang, names)
         self.roles: dict[int, str] = {}
         self.placed: dict[tuple[object, object, object], str] = {}  # Carcassonne: -> role
+        # muhq: the table folded from the events told (names of cards and permanents); the
+        # request words read it as the seats' view
+        self.muhq: MuhqTable | None = None
+        if game == "muhq":
+            self.muhq = MuhqTable()
+            self.words.view = self.muhq
 
     # --- helpers ---------------------------------------------------------------------------
 
@@ -90,8 +97,14 @@ class Narrator:
         if kind == "game_over":
             handler = _game_over
         if handler is None:
+            if self.muhq is not None:
+                self.muhq.apply(kind, data)
             return f"{cap(plain(kind))}."
-        text = handler(self, data)
+        try:
+            text = handler(self, data)  # muhq: told from the table before the event
+        finally:
+            if self.muhq is not None:
+                self.muhq.apply(kind, data)
         return None if text is None else text.rstrip(".") + "."
 
     # --- decisions -------------------------------------------------------------------------
@@ -118,6 +131,8 @@ class Narrator:
         labels = [w.options[i] for i in picked if 0 <= i < len(w.options)]
         if self.game == "carcassonne":
             return _carcassonne_decision(req, who, picked, labels)
+        if self.game == "muhq":
+            return _muhq_decision(req, who, labels)
         return _choice_decision(self, req, who, picked, labels)
 
 
@@ -178,6 +193,8 @@ def _game_over(n: Narrator, d: dict[str, Any]) -> str:
         return _harmony_outcome(n, o)
     if n.game == "carcassonne":
         return _carcassonne_outcome(n, o)
+    if n.game == "muhq":
+        return _mq_outcome(n, o)
     winner = o.get("winner")
     reason = n.why(o.get("reason"))
     if winner is None:
@@ -726,10 +743,250 @@ _CARCASSONNE: dict[str, Handler] = {
     ),
 }
 
+# --- muhq ------------------------------------------------------------------------------------
+
+
+def _mq(n: Narrator) -> MuhqTable:
+    return n.muhq if n.muhq is not None else MuhqTable()
+
+
+def _side(n: Narrator, side: object) -> str:
+    t = _mq(n)
+    return t.side_name(side) if t.state is not None else n.s(side)
+
+
+def _mq_count(d: dict[str, Any], key: str) -> int:
+    v = d.get(key)
+    return len(v) if isinstance(v, list) else int(d.get("count", 0) or 0)
+
+
+def _mq_started(n: Narrator, d: dict[str, Any]) -> str:
+    t = _mq(n)
+    spec = None
+    content = t.content
+    if content is None:
+        try:
+            from game_agent.games.muhq.content import load_texts
+
+            content = load_texts(t.texts)
+        except Exception:
+            content = None
+    if content is not None:
+        spec = content.maps.get(str(d.get("map")))
+    where = spec.name if spec is not None else str(d.get("map"))
+    scenario = f" from the scenario {d.get('scenario')}" if d.get("scenario") else ""
+    mode = "against the Kraken" if d.get("mode") == "kraken" else "a duel"
+    units = len(d.get("permanents") or [])
+    draft = "; the stores are drafted" if d.get("draft") else ""
+    return (
+        f"The game starts{scenario} on {where} ({mode}): {d.get('players')} players, "
+        f"{n.s(d.get('first_player'))} goes first; {units} permanents on the map{draft}"
+    )
+
+
+def _mq_drawn(n: Narrator, d: dict[str, Any]) -> str:
+    cards = d.get("cards")
+    what = _mq(n).cards_words(cards) if isinstance(cards, list) else _n_cards(_mq_count(d, ""))
+    return f"{cap(_side(n, d.get('side')))} draws {what}"
+
+
+def _mq_gained(n: Narrator, d: dict[str, Any]) -> str:
+    why = "from farming" if d.get("reason") == "farm" else f"({plain(d.get('reason'))})"
+    return (
+        f"{cap(_side(n, d.get('side')))} gains {d.get('amount')} resource {why}, "
+        f"now {d.get('resource')}"
+    )
+
+
+def _mq_upkeep(n: Narrator, d: dict[str, Any]) -> str:
+    pid = d.get("perm")
+    what = "" if not pid else f" for {_mq(n).perm_name(pid)}"
+    return (
+        f"{cap(_side(n, d.get('side')))} pays {d.get('amount')} upkeep{what}, "
+        f"{d.get('resource')} left"
+    )
+
+
+def _mq_declared(n: Narrator, d: dict[str, Any]) -> str:
+    return (
+        f"{cap(_side(n, d.get('side')))} declares: {_mq(n).frame_words(d)} (action {d.get('id')})"
+    )
+
+
+_FIZZLE = {
+    "target": "its target is no longer there",
+    "tile": "the tile is no longer free",
+    "gone": "the permanent is gone",
+    "paralysed": "the unit is paralysed",
+}
+
+
+def _mq_fizzled(n: Narrator, d: dict[str, Any]) -> str:
+    t = _mq(n)
+    what = f"action {d.get('id')}"
+    st = t.state
+    if st is not None:
+        for frame in st.stack:
+            if frame.get("id") == d.get("id"):
+                what = f"{t.frame_words(frame)} (action {d.get('id')})"
+    why = _FIZZLE.get(str(d.get("reason")), plain(d.get("reason")))
+    return f"{cap(what)} fizzles: {why}"
+
+
+def _mq_entered(n: Narrator, d: dict[str, Any]) -> str:
+    t = _mq(n)
+    name = f"{t.card_name(d.get('card'))} #{d.get('perm')}"
+    on = f" on {t.perm_name(d.get('under'))}" if d.get("under") is not None else ""
+    return f"{name} of {_side(n, d.get('owner'))} enters at {tile_name(d.get('x'), d.get('y'))}{on}"
+
+
+def _mq_moved(n: Narrator, d: dict[str, Any]) -> str:
+    t = _mq(n)
+    pid = d.get("perm")
+    st = t.state
+    origin = ""
+    if st is not None and type(pid) is int and pid in st.perms:
+        origin = f" from {tile_name(*st.perms[pid].pos)}"
+    into = f", boarding {t.perm_name(d.get('into'))}" if d.get("into") is not None else ""
+    how = " along the street" if d.get("action") == "street" else ""
+    return f"{t.perm_name(pid)} moves{how}{origin} to {tile_name(d.get('x'), d.get('y'))}{into}"
+
+
+def _mq_attack(n: Narrator, d: dict[str, Any]) -> str:
+    t = _mq(n)
+    back = d.get("to_attacker")
+    tail = f", and takes {back} back" if back else ""
+    return (
+        f"{t.perm_name(d.get('attacker'))} attacks {t.perm_name(d.get('defender'))}: "
+        f"{d.get('to_defender')} damage{tail}"
+    )
+
+
+def _mq_left(verb: str) -> Handler:
+    reasons = {
+        "damage": "by damage",
+        "poison": "by poison",
+        "upkeep": "its upkeep is not paid",
+        "durability": "no durability left",
+        "no_tile": "no free tile to drop it on",
+    }
+
+    def handler(n: Narrator, d: dict[str, Any]) -> str:
+        t = _mq(n)
+        name = f"{t.card_name(d.get('card'))} #{d.get('perm')}"
+        why = reasons.get(str(d.get("reason")), plain(d.get("reason")))
+        return f"{name} of {_side(n, d.get('owner'))} is {verb} ({why})"
+
+    return handler
+
+
+def _mq_tokens(n: Narrator, d: dict[str, Any]) -> str:
+    count = d.get("count")
+    token = plain(d.get("token"))
+    tokens = "token" if count == 1 else "tokens"
+    return f"{_mq(n).perm_name(d.get('perm'))} now has {count} {token} {tokens}"
+
+
+def _mq_outcome(n: Narrator, o: dict[str, Any]) -> str:
+    ws = o.get("winners") or []
+    who = " and ".join(_side(n, w) for w in ws) if isinstance(ws, list) else ""
+    head = f"{cap(who)} {'wins' if len(ws) == 1 else 'win'}" if who else "Nobody wins"
+    why = OUTCOME_REASONS.get(str(o.get("reason")), plain(o.get("reason")))
+    return f"{head} in round {o.get('round')}: {why}"
+
+
+def _muhq_decision(req: RequestSpec, who: str, labels: list[str]) -> str:
+    what = ", ".join(labels) or "nothing"
+    if req.kind == "discard":
+        return f"{who} discards {what}" if labels else f"{who} keeps the hand"
+    if req.kind == "draft_pick":
+        return f"{who} picks {what.split(' (')[0]}"
+    if req.kind in ("drop", "place_carried"):
+        return f"{who} puts it at {what}"
+    return f"{who}: {what}"
+
+
+_MUHQ: dict[str, Handler] = {
+    "game_started": _mq_started,
+    "deck_set": lambda n, d: (
+        f"{cap(_side(n, d.get('side')))} has a deck of {_mq_count(d, 'deck')} cards, face down"
+    ),
+    "hand_set": lambda n, d: f"{cap(_side(n, d.get('side')))} holds {_mq_count(d, 'hand')} cards",
+    "draft_started": lambda n, d: (
+        f"The draft begins: {d.get('packs')} packs from {d.get('pool')} cards"
+    ),
+    "card_drafted": lambda n, d: (
+        f"{cap(_side(n, d.get('side')))} drafts "
+        f"{_mq(n).card_name(d.get('card')) if 'card' in d else 'a card'}"
+    ),
+    "store_set": lambda n, d: (
+        f"{cap(_side(n, d.get('side')))}'s store: {_mq(n).cards_words(d.get('store'))}"
+    ),
+    "round_started": lambda n, d: f"Round {d.get('round')}",
+    "turn_started": lambda n, d: (
+        f"Turn {d.get('turn')} (round {d.get('round')}): {_side(n, d.get('side'))} plays"
+    ),
+    "deck_refilled": lambda n, d: (
+        f"{cap(_side(n, d.get('side')))} shuffles the discard pile into a new deck of "
+        f"{_mq_count(d, 'deck')} cards"
+    ),
+    "cards_drawn": _mq_drawn,
+    "resource_gained": _mq_gained,
+    "upkeep_paid": _mq_upkeep,
+    "cards_traded": lambda n, d: (
+        f"{cap(_side(n, d.get('side')))} trades {_mq(n).cards_words(d.get('cards'), ' and ')} "
+        f"for 1 resource, now {d.get('resource')}"
+    ),
+    "action_declared": _mq_declared,
+    "action_executed": lambda n, d: None,  # what it does follows in its own events
+    "action_fizzled": _mq_fizzled,
+    "permanent_entered": _mq_entered,
+    "unit_selected": lambda n, d: (
+        f"{cap(_side(n, d.get('side')))} activates {_mq(n).perm_at(d.get('perm'))}"
+    ),
+    "unit_moved": _mq_moved,
+    "action_used": lambda n, d: None,
+    "attack_resolved": _mq_attack,
+    "damage_dealt": lambda n, d: (
+        f"{_mq(n).perm_name(d.get('perm'))} takes {d.get('amount')} damage "
+        f"({plain(d.get('source'))})"
+    ),
+    "token_changed": _mq_tokens,
+    "permanent_defeated": _mq_left("defeated"),
+    "permanent_destroyed": _mq_left("destroyed"),
+    "stack_dropped": lambda n, d: (
+        f"{_mq(n).perm_name(d.get('perm'))} is dropped at {tile_name(d.get('x'), d.get('y'))}"
+    ),
+    "durability_changed": lambda n, d: (
+        f"{_mq(n).perm_name(d.get('perm'))} has durability {d.get('durability')} left"
+    ),
+    "unit_tapped": lambda n, d: f"{_mq(n).perm_name(d.get('perm'))} is tapped",
+    "equipped": lambda n, d: (
+        f"{_mq(n).perm_name(d.get('unit'))} equips {_mq(n).perm_name(d.get('perm'))}"
+    ),
+    "swapped": lambda n, d: (
+        f"{_mq(n).perm_name(d.get('perm'))} swaps tiles with {_mq(n).perm_name(d.get('artifact'))}"
+    ),
+    "carried": lambda n, d: (
+        f"{_mq(n).perm_name(d.get('perm'))} carries {_mq(n).perm_name(d.get('artifact'))}: "
+        f"the unit to {tile_name(d.get('x'), d.get('y'))}, the artifact to "
+        f"{tile_name(d.get('ax'), d.get('ay'))}"
+    ),
+    "card_bought": lambda n, d: (
+        f"{cap(_side(n, d.get('side')))} buys {_mq(n).card_name(d.get('card'))} for "
+        f"{d.get('cost')}, {d.get('resource')} left"
+    ),
+    "cards_discarded": lambda n, d: (
+        f"{cap(_side(n, d.get('side')))} discards {_mq(n).cards_words(d.get('cards'))}"
+    ),
+    "card_revealed": lambda n, d: f"The Kraken reveals {_mq(n).card_name(d.get('card'))}",
+}
+
 _TABLES: dict[str, dict[str, Handler]] = {
     "sanguosha": _SANGUOSHA,
     "harmony": _HARMONY,
     "carcassonne": _CARCASSONNE,
+    "muhq": _MUHQ,
 }
 
 

@@ -14,6 +14,7 @@ from protocol.choices import RequestSpec, split_piles
 from protocol.schemas.carcassonne import ROLES as CARC_ROLES
 from protocol.schemas.carcassonne import ROTATION_DEGREES
 from user_agent.words.harmony_board import ELEMENTS, ROLES, a_piece, cell_words
+from user_agent.words.muhq_board import MuhqTable, tile_name
 from user_agent.words.names import (
     card_name,
     cards_words,
@@ -541,6 +542,57 @@ def _deploy(c: _Ctx) -> RequestWords:
     return RequestWords(title, opts, [None] * len(opts), _default_words(c, opts))
 
 
+# --- muhq -------------------------------------------------------------------------------------
+
+
+def _muhq_table(c: _Ctx) -> MuhqTable:
+    """The folded table the words need (names of cards and permanents): the one given as the
+    view (a console, a narrator), else an empty one (ids are shown as they are)."""
+    view = c.seats.view
+    return view if isinstance(view, MuhqTable) else MuhqTable(c.req.seat)
+
+
+def _muhq_options(c: _Ctx, t: MuhqTable) -> list[str]:
+    return [t.option_words(c.req.kind, o) for o in c.req.options]
+
+
+def _muhq(title: str) -> Describer:
+    def describer(c: _Ctx) -> RequestWords:
+        t = _muhq_table(c)
+        opts = _muhq_options(c, t)
+        i = c.info
+        text = title.format(
+            resource=i.get("resource", "?"),
+            perm=t.perm_at(i.get("perm")),
+            card=t.card_name(i.get("card")),
+            upkeep=i.get("upkeep", "?"),
+            pack=i.get("pack", "?"),
+            picked=i.get("picked", "?"),
+            stack=i.get("stack", "?"),
+            top=_muhq_top(t, i.get("top")),
+            tile=tile_name(i.get("x"), i.get("y")),
+        )
+        return RequestWords(text, opts, [None] * len(opts), _default_words(c, opts))
+
+    return describer
+
+
+def _muhq_top(t: MuhqTable, action: object) -> str:
+    st = t.state
+    if st is not None:
+        for frame in reversed(st.stack):
+            if frame.get("id") == action:
+                return f"{t.side_name(frame.get('side'))}'s {t.frame_words(frame)}"
+    return f"action {action}"
+
+
+def _muhq_discard(c: _Ctx) -> RequestWords:
+    t = _muhq_table(c)
+    opts = _muhq_options(c, t)
+    title = "End of your turn: discard any of your hand cards (an empty line keeps them all)."
+    return RequestWords(title, opts, [None] * len(opts), _default_words(c, opts, "discard"))
+
+
 # --- dispatch --------------------------------------------------------------------------------
 
 DESCRIBERS: dict[str, dict[str, Describer]] = {
@@ -564,6 +616,24 @@ DESCRIBERS: dict[str, dict[str, Describer]] = {
     },
     "harmony": {"place_piece": _place_piece, "trigger": _trigger},
     "carcassonne": {"place_tile": _place_tile, "deploy": _deploy, "trigger": _trigger},
+    "muhq": {
+        "draft_pick": _muhq("Draft: pick a card ({pack} in this pack, {picked} picked so far)."),
+        "upkeep": _muhq(
+            "Upkeep: pay {upkeep} for {perm}, or let it be destroyed? ({resource} resource)"
+        ),
+        "action": _muhq(
+            "Your action phase ({resource} resource): play a card, activate a unit, "
+            "trade two cards, or end the phase."
+        ),
+        "unit_action": _muhq("{perm}: what does it do?"),
+        "priority": _muhq(
+            "On the stack: {top} ({stack} waiting): respond with a fast spell, or pass."
+        ),
+        "buy": _muhq("Buying ({resource} resource): buy one card from your store, or nothing."),
+        "discard": _muhq_discard,
+        "drop": _muhq("{perm} is dropped from its stack at {tile}: where does it go?"),
+        "place_carried": _muhq("{card} is carried: on which tile next to the unit does it go?"),
+    },
 }
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from game_agent.engine import Game, Settlement
 from game_agent.games.muhq import actions, draft, kraken, resolve
+from game_agent.games.muhq.content import Card
 from game_agent.games.muhq.deck import draw, refill
 from game_agent.games.muhq.priority import declare, trade
 from game_agent.games.muhq.state import MuhqState, Perm
@@ -62,6 +63,48 @@ def _starting(g: Game, first: int) -> list[list[str]]:
     return decks
 
 
+OPTIONS = ("diagonal_rule", "defeat_threshold", "hand_rule", "reshuffle_mid_draw", "max_rounds")
+
+
+def described(g: Game) -> dict[str, Any]:
+    """What `game_started` tells every seat so a client needs nothing else: the rule options,
+    the texts of the content files added to the bundled ones, and every card and the map as
+    plain data (a client in any language reads them instead of the TOML)."""
+    st: MuhqState = g.state
+    spec = st.spec
+    return {
+        "options": {k: g.config[k] for k in OPTIONS},
+        "content": [list(item) for item in g.config["content"]],
+        "cards": {cid: card_data(c) for cid, c in sorted(st.content.cards.items())},
+        "grid": {
+            "width": spec.width,
+            "height": spec.height,
+            "tiles": list(spec.tiles),
+            "win": dict(spec.win),
+        },
+    }
+
+
+def card_data(c: Card) -> dict[str, Any]:
+    return {
+        "name": c.name,
+        "set": c.set,
+        "type": c.type,
+        "buy": c.buy,
+        "life": c.life,
+        "move": c.move,
+        "attack": [[a.x, a.r] for a in c.attack],
+        "upkeep": c.upkeep,
+        "swimming": c.swimming,
+        "crew": c.crew,
+        "solid": c.solid,
+        "durability": c.durability,
+        "keywords": list(c.keywords),
+        "effects": list(c.effects),
+        "ai": c.ai,
+    }
+
+
 def setup(g: Game, first: int) -> Settlement:
     cfg = g.config
     st: MuhqState = g.state
@@ -97,6 +140,7 @@ def setup(g: Game, first: int) -> Settlement:
             "discards": [[] for _ in range(st.sides)],
             "upkeeps": [0] * st.sides,
             "permanents": units,
+            **described(g),
         },
     )
     for side, deck in enumerate(_starting(g, first)):
@@ -172,6 +216,7 @@ def scenario_setup(g: Game, first: int, sc: dict[str, Any]) -> None:
             "discards": [s["discard"] for s in sc["sides"]],
             "upkeeps": [s["upkeeps"] for s in sc["sides"]],
             "permanents": sc["permanents"],
+            **described(g),
         },
     )
     for side, s in enumerate(sc["sides"]):

@@ -102,6 +102,17 @@ def new_state(config: Mapping[str, Any], content: Content, seats: int) -> MuhqSt
     )
 
 
+def started_state(data: Mapping[str, Any]) -> MuhqState:
+    """The empty state a `game_started` event describes (its content files, map and options):
+    what a seat's view or a report folds onto. Raises ConfigError for content it cannot load."""
+    from game_agent.games.muhq.content import load_texts
+
+    texts = tuple((str(n), str(t)) for n, t in data.get("content", ()))
+    options = data.get("options") or {}
+    config = {"map": data["map"], "diagonal_rule": options.get("diagonal_rule")}
+    return new_state(config, load_texts(texts), int(data["players"]))
+
+
 # --- helpers the applier shares ------------------------------------------------------------------
 
 
