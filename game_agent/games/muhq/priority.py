@@ -4,8 +4,8 @@
 action is spent, costs are paid) and opens a **priority window** (gap G6, the recommended
 protocol): every other player in turn order after the declarer, then the declarer, may declare a
 fast action (a spell) or pass. A declaration is itself declared on top, with its own window,
-and resolves first (last in, first out); then the round of passes starts again for the action
-below. When everyone has passed in a row, the action executes (`resolve.execute`).
+and resolves first (last in, first out); then priority returns to the active player and the
+round of passes starts again, in turn order from there, for the action below. When everyone has passed in a row, the action executes (`resolve.execute`).
 
 A seat with no fast action to declare is not asked (its pass is implied), so a window asks
 nothing when nobody holds a spell with a legal target. Trading two cards for 1 resource is not an
@@ -39,9 +39,11 @@ def declare(g: Game, frame: Frame) -> Settlement:
     frame = {"id": st.actions + 1, **BLANK, **frame}
     g.emit("action_declared", frame)
     declarer = frame["side"]
-    order = [(declarer + k) % st.players for k in range(1, st.players + 1)]
-    if declarer >= st.players:  # the Kraken declared: the players answer in seat order
-        order = list(range(st.players))
+    n = st.players
+    if declarer < n:  # every other player in turn order, then the declarer
+        order = [(declarer + k) % n for k in range(1, n + 1)]
+    else:  # the Kraken declared: the players answer in seat order
+        order = list(range(n))
     while True:
         response = None
         for seat in order:
@@ -51,6 +53,9 @@ def declare(g: Game, frame: Frame) -> Settlement:
         if response is None:
             break
         yield declare(g, response)
+        # the response has resolved: priority returns to the active player (rules 6.3 rec)
+        active = st.active if 0 <= st.active < n else 0
+        order = [(active + k) % n for k in range(n)]
     yield resolve.execute(g, frame)
 
 
