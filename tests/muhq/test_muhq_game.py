@@ -5,6 +5,7 @@ the `sgs` command and replayed without the file."""
 
 from __future__ import annotations
 
+import json
 import random
 import shutil
 import subprocess
@@ -179,3 +180,24 @@ def test_a_resource_battle_map_is_won_by_reaching_its_limit(tmp_path: Path) -> N
     assert g.outcome["reason"] == "resource"
     (w,) = g.outcome["winners"]
     assert g.state.cards[w].resource >= 12
+
+
+def test_sgs_arena_plays_muhq_and_reports(tmp_path: Path) -> None:
+    out = tmp_path / "arena"
+    run = sgs(
+        "arena", "--game", "muhq", "--bots", "greedy,random", "--games", "4", "--seed", "3",
+        "--workers", "1", "--out", str(out), "--quiet",
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["games"] == 4
+    assert "greedy" in (out / "report.md").read_text()
+
+
+def test_sgs_sim_starts_from_a_scenario_file() -> None:
+    run = sgs(
+        "sim", "--game", "muhq", "--scenario", str(HERE / "scenarios" / "map_house.toml"),
+        "--games", "2", "--bots", "random,random", "--json",
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    assert json.loads(run.stdout)["games"] == 2
