@@ -201,3 +201,22 @@ def test_sgs_sim_starts_from_a_scenario_file() -> None:
     )  # fmt: skip
     assert run.returncode == 0, run.stderr
     assert json.loads(run.stdout)["games"] == 2
+
+
+def test_the_quick_start_store_and_a_seeded_random_first_player() -> None:
+    """Rules 3 and 20.1: without a draft each player's store is the set's 19-card quick-start
+    store; gap G3: the first player is drawn with the game's seed unless an option names it."""
+    firsts = set()
+    for seed in range(8):
+        g = Game(RULES, {}, seed)
+        g.start()
+        started = g.events[0].data
+        assert [len(s) for s in started["stores"]] == [19, 19]
+        assert started["stores"][0] == started["stores"][1]
+        firsts.add(started["first_player"])
+        turn = next(e for e in g.events if e.kind == "turn_started")
+        assert turn.data["side"] == started["first_player"]
+    assert firsts == {0, 1}
+    g = Game(RULES, {"first_player": 1}, 0)
+    g.start()
+    assert g.events[0].data["first_player"] == 1

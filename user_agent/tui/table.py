@@ -13,6 +13,7 @@ from typing import Any
 from user_agent.views.carcassonne import CarcassonneView
 from user_agent.views.harmony import HarmonyView
 from user_agent.views.sanguosha import SanguoshaView
+from user_agent.words.muhq_board import MuhqTable
 
 
 class Table:
@@ -22,12 +23,15 @@ class Table:
         self.viewer = viewer
         self.harmony: HarmonyView | None = None
         self.carc: CarcassonneView | None = None
+        self.muhq: MuhqTable | None = None  # muhq: the ruleset's state folded for words
         self.views: list[SanguoshaView] = []
         self.events = 0
         if game == "harmony":
             self.harmony = HarmonyView(-1 if viewer is None else viewer, 2)
         elif game == "carcassonne":
             self.carc = CarcassonneView(-1 if viewer is None else viewer, seats)
+        elif game == "muhq":
+            self.muhq = MuhqTable(viewer)  # None: every hand (the omniscient replay)
         elif viewer is None:
             self.views = [SanguoshaView(s, seats) for s in range(seats)]
         else:
@@ -42,6 +46,8 @@ class Table:
     def view(self) -> Any:
         if self.carc is not None:
             return self.carc
+        if self.muhq is not None:
+            return self.muhq  # what muhq's request words read (names of cards, permanents)
         return self.harmony if self.harmony is not None else self.sgs
 
     def apply(self, kind: str, data: dict[str, Any]) -> None:
@@ -50,6 +56,8 @@ class Table:
             self.harmony.apply(kind, data)
         if self.carc is not None:
             self.carc.apply(kind, data)
+        if self.muhq is not None:
+            self.muhq.apply(kind, data)
         for v in self.views:
             v.apply(kind, data)
 
@@ -69,6 +77,9 @@ class Table:
 
     @property
     def over(self) -> dict[str, Any] | None:
+        if self.muhq is not None:
+            st = self.muhq.state
+            return None if st is None else st.outcome
         v = self.view
         return None if v is None else v.outcome
 
@@ -95,6 +106,16 @@ class Table:
                 "drawn": c.drawn,
                 "left": c.left,
                 "outcome": c.outcome,
+            }
+        if self.muhq is not None:
+            m = self.muhq
+            st = m.state
+            return {
+                "board": m.board_lines(),
+                "sides": m.sides_lines(),
+                "hands": [] if st is None else [list(c.hand) for c in st.cards],
+                "stack": [] if st is None else [dict(f) for f in st.stack],
+                "error": m.error,
             }
         out: list[dict[str, Any]] = []
         for view in self.views:

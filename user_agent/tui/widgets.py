@@ -221,6 +221,140 @@ class CarcassonneBoard(Static):
         return column, line
 
 
+class MuhqSeat(Clickable):
+    """A muhq seat: its resource and the counts of its cards (hand, deck, discard, store), the
+    units it has on the map."""
+
+    DEFAULT_CSS = """
+    MuhqSeat { border: round $secondary; height: auto; width: 1fr; padding: 0 1; }
+    MuhqSeat.me { background: $boost; }
+    MuhqSeat.current { border: heavy $warning; }
+    """
+
+    def __init__(self, seat: int, **kw: Any) -> None:
+        super().__init__("", **kw)
+        self.seat = seat
+
+    def show(self, table: Table, lang: str) -> None:
+        m = table.muhq
+        if m is None:
+            return
+        mine = " (you)" if self.seat == table.viewer else ""
+        self.border_title = f"seat {self.seat}{mine}"
+        st = m.state
+        if st is None or not 0 <= self.seat < len(st.cards):
+            self.update(Text("the game has not started", "dim"))
+            self.set_class(False, "current")
+            return
+        self.update(Text(muhq_seat_words(table, self.seat)))
+        self.set_class(self.seat == table.viewer, "me")
+        self.set_class(st.active == self.seat and st.outcome is None, "current")
+
+
+def muhq_seat_words(table: Table, side: int) -> str:
+    """``resource 3 · hand 4 · deck 6 · discard 2 · store 9`` and the units on the map."""
+    m = table.muhq
+    st = m.state if m is not None else None
+    if st is None or not 0 <= side < len(st.cards):
+        return ""
+    c = st.cards[side]
+    units = sum(1 for p in st.units_of(side) if p.under is None)
+    out = (
+        f"resource {c.resource} · hand {len(c.hand)}\n"
+        f"deck {len(c.deck)} · discard {len(c.discard)} · store {len(c.store)}\n"
+        f"{units} unit{'s' if units != 1 else ''} on the map"
+    )
+    if st.active == side and st.outcome is None:
+        out += " · playing now"
+    return out
+
+
+class MuhqBoard(Static):
+    """muhq's map as `user_agent.words.muhq_board` draws it: the grid (the top row first,
+    columns a.. across, rows 1.. down the side) and its legend (the container around it
+    scrolls)."""
+
+    DEFAULT_CSS = """
+    MuhqBoard { width: auto; height: auto; padding: 0 1; }
+    """
+
+    def show(self, table: Table, lang: str) -> None:
+        m = table.muhq
+        if m is None:
+            return
+        try:
+            lines = m.board_lines()
+            st = m.state
+            if st is not None and st.kraken and st.players < len(st.cards):
+                k = st.cards[st.players]
+                lines.append(
+                    f"the Kraken: deck {len(k.deck)}, discard {len(k.discard)}, "
+                    f"resource {k.resource}"
+                )
+            if st is not None and st.stack:
+                lines.append("on the stack (top last):")
+                lines += [
+                    f"  {m.side_name(f.get('side'))}: {m.frame_words(f)}" for f in st.stack
+                ]
+        except Exception as exc:  # presentation only: never take the screen down
+            lines = [f"(the map cannot be drawn: {exc})"]
+        self.lines = lines
+        grid = 0 if m.state is None else m.state.spec.height + 1
+        t = Text("\n".join(lines[:grid]), "bold")
+        if len(lines) > grid:
+            t.append(("\n" if grid else "") + "\n".join(lines[grid:]))
+        self.update(t)
+
+
+class MuhqHand(Clickable):
+    """The viewer's muhq hand with each card's stats, and its store (the omniscient replay:
+    every side's hand)."""
+
+    DEFAULT_CSS = """
+    MuhqHand { border: round $primary; height: auto; max-height: 14; padding: 0 1; }
+    """
+
+    def show(self, table: Table, lang: str) -> None:
+        m = table.muhq
+        if m is None:
+            return
+        self.cards: list[str | None] = []  # the card id on each content line
+        st = m.state
+        lines: list[str] = []
+        try:
+            if table.viewer is None and st is not None:
+                self.border_title = "every hand"
+                for side, c in enumerate(st.cards):
+                    lines.append(f"{m.side_name(side)} ({len(c.hand)}):")
+                    self.cards.append(None)
+                    for cid in c.hand:
+                        lines.append(f"  {m.card_text(cid)}")
+                        self.cards.append(cid)
+            elif table.viewer is not None and table.viewer >= 0 and st is not None:
+                c = st.cards[table.viewer]
+                self.border_title = f"your hand ({len(c.hand)}) · resource {c.resource}"
+                for cid in c.hand:
+                    lines.append(m.card_text(cid))
+                    self.cards.append(cid)
+                if not c.hand:
+                    lines.append("(no cards)")
+                    self.cards.append(None)
+                if c.store:
+                    store = sorted(set(c.store))
+                    lines.append("store: " + ", ".join(m.card_price(cid) for cid in store))
+                    self.cards.append(None)
+            else:
+                self.border_title = "hand"
+                lines = m.hand_lines()
+        except Exception as exc:  # presentation only
+            lines = [f"(the hand cannot be shown: {exc})"]
+        self.update(Text("\n".join(lines)))
+
+    def card_at(self, line: int) -> str | None:
+        cards: list[str | None] = getattr(self, "cards", [])
+        return cards[line] if 0 <= line < len(cards) else None
+
+
 class HandPanel(Clickable):
     DEFAULT_CSS = """
     HandPanel { border: round $primary; height: 1fr; padding: 0 1; }
@@ -364,6 +498,17 @@ class StatusLine(Static):
             if c.drawn:
                 t.append(f" · tile {c.drawn}")
             t.append(f" · {c.left} tiles left")
+        elif table.muhq is not None:
+            m = table.muhq
+            t.append("muhq", "bold")
+            st = m.state
+            if st is not None:
+                t.append(f" · {st.spec.name}")
+                t.append(f" · round {st.round}")
+                if st.active >= 0 and st.outcome is None:
+                    t.append(f" · turn: {m.side_name(st.active)}", "bold yellow")
+                if st.stack:
+                    t.append(f" · stack {len(st.stack)}")
         elif table.sgs is not None:
             v2 = table.sgs
             t.append("Sanguosha" if lang != "zh" else "三国杀", "bold")
