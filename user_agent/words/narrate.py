@@ -775,7 +775,10 @@ def _mq_started(n: Narrator, d: dict[str, Any]) -> str:
         spec = content.maps.get(str(d.get("map")))
     where = spec.name if spec is not None else str(d.get("map"))
     scenario = f" from the scenario {d.get('scenario')}" if d.get("scenario") else ""
-    mode = "against the Kraken" if d.get("mode") == "kraken" else "a duel"
+    mode = "a duel"
+    if d.get("mode") == "kraken":
+        mode = "Kraken mode"
+        where = where.replace(" (Kraken)", "")
     units = len(d.get("permanents") or [])
     draft = "; the stores are drafted" if d.get("draft") else ""
     return (
@@ -837,7 +840,11 @@ def _mq_entered(n: Narrator, d: dict[str, Any]) -> str:
     t = _mq(n)
     name = f"{t.card_name(d.get('card'))} #{d.get('perm')}"
     on = f" on {t.perm_name(d.get('under'))}" if d.get("under") is not None else ""
-    return f"{name} of {_side(n, d.get('owner'))} enters at {tile_name(d.get('x'), d.get('y'))}{on}"
+    side = _side(n, d.get("owner"))
+    whose = f"the {side[4:]}'s" if side.startswith("the ") else f"{side}'s"
+    if t.card_name(d.get("card")) == side[4:].capitalize():
+        whose = "the"  # "the Kraken", not "the Kraken's Kraken"
+    return f"{cap(whose)} {name} enters at {tile_name(d.get('x'), d.get('y'))}{on}"
 
 
 def _mq_moved(n: Narrator, d: dict[str, Any]) -> str:
