@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import sys
 import tempfile
 import time
@@ -33,11 +32,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from soaking import play_random
+
 from game_agent.engine import SPECTATOR, Game, fold, view_for
 from game_agent.games.carcassonne import RULESET
 from game_agent.games.carcassonne.audit import problems, recount
-from replays import LogWriter, header_for, verify
-from user_agent.bot import random_legal
 
 VARIANTS = ("per_city_4", "per_farm_3_once_per_city")
 
@@ -50,24 +49,7 @@ def config_for(i: int) -> dict[str, Any]:
 
 
 def play_one(config: dict[str, Any], seed: int, log_path: str | None) -> Game:
-    g = Game(RULESET, config, seed)
-    rng = random.Random(seed * 7919 + 1)
-    writer = None if log_path is None else LogWriter(log_path, header_for(g, ["random"] * g.seats))
-    step = g.start()
-    while True:
-        if writer is not None:
-            writer.put_step(step.events, step.asked)
-        if step.request is None:
-            break
-        step = g.resume(random_legal(step.request, rng))
-        if writer is not None:
-            writer.decision(g.decisions[-1])
-    if writer is not None:
-        writer.close()
-        report = verify(writer.path)
-        if not report.ok:
-            raise AssertionError(report.message)
-    return g
+    return play_random(RULESET, config, seed, log_path)
 
 
 def check(g: Game) -> None:

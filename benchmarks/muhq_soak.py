@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import sys
 import tempfile
 import time
@@ -34,11 +33,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game_agent.engine import Game, fold
+from soaking import play_random
+
+from game_agent.engine import Game, RequestSpec, fold
 from game_agent.games.muhq import RULESET
 from game_agent.games.muhq.audit import at_rest, problems
-from replays import LogWriter, header_for, verify
-from user_agent.bot import random_legal
 
 OPTIONS = (
     {"defeat_threshold": "le0"},
@@ -58,27 +57,13 @@ def config_for(i: int) -> dict[str, Any]:
 
 
 def play_one(config: dict[str, Any], seed: int, log_path: str | None) -> tuple[Game, list[str]]:
-    g = Game(RULESET, config, seed)
-    rng = random.Random(seed * 7919 + 1)
-    writer = None if log_path is None else LogWriter(log_path, header_for(g, ["random"] * g.seats))
     found: list[str] = []
-    step = g.start()
-    while True:
-        if writer is not None:
-            writer.put_step(step.events, step.asked)
-        if step.request is None:
-            break
-        if not found and step.request.kind != "drop":  # a stack being dropped is in the air
-            found = at_rest(g.state, config["defeat_threshold"])
-        step = g.resume(random_legal(step.request, rng))
-        if writer is not None:
-            writer.decision(g.decisions[-1])
-    if writer is not None:
-        writer.close()
-        report = verify(writer.path)
-        if not report.ok:
-            raise AssertionError(report.message)
-    return g, found
+
+    def at_each(g: Game, request: RequestSpec) -> None:
+        if not found and request.kind != "drop":  # a stack being dropped is in the air
+            found.extend(at_rest(g.state, config["defeat_threshold"]))
+
+    return play_random(RULESET, config, seed, log_path, at_each), found
 
 
 def check(g: Game, found: list[str]) -> None:

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import sys
 import tempfile
 import time
@@ -27,12 +26,12 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game_agent.engine import Game, fold
+from soaking import play_random
+
+from game_agent.engine import Game, RequestSpec, fold
 from game_agent.games.sanguosha import RULESET
 from game_agent.games.sanguosha.knowledge import audit_game
 from game_agent.games.sanguosha.state import State, zone_of_each
-from replays import LogWriter, header_for, verify
-from user_agent.bot import random_legal
 
 CONFIGS: list[dict[str, Any]] = [{"mode": "identity", "players": n} for n in range(2, 11)] + [
     {"mode": "1v1"}
@@ -55,39 +54,26 @@ def check_state(st: State) -> str | None:
 def play_one(
     config: dict[str, Any], seed: int, check_every: bool = True, log_path: str | None = None
 ) -> tuple[Game, int]:
-    g = Game(RULESET, config, seed)
-    rng = random.Random(seed * 7919 + 1)
-    writer = None if log_path is None else LogWriter(log_path, header_for(g, ["random"] * g.seats))
-    step = g.start()
-    decisions = 0
-    while True:
-        if writer is not None:
-            writer.put_step(step.events, step.asked)
-        if step.request is None:
-            break
-        if check_every:
-            err = check_state(g.state)
-            if err:
-                raise AssertionError(f"seed {seed} {config}: {err}")
-            req = step.request
-            low = [p.seat for p in g.state.players if p.alive and p.max_hp and p.hp < 1]
-            if low and not any(n.endswith("dying") for n in g.stack_names()):
-                raise AssertionError(f"seed {seed}: seats {low} below 1 HP outside dying")
-            if req.kind in ("play", "discard"):
-                p = g.state.players[req.seat]
-                if not p.alive or p.hp < 1:
-                    raise AssertionError(f"seed {seed}: {req.kind} asked of a dying/dead seat")
-        step = g.resume(random_legal(step.request, rng))
-        decisions += 1
-        if writer is not None:
-            writer.decision(g.decisions[-1])
-    if writer is not None:
-        writer.close()
-        report = verify(writer.path)
-        if not report.ok:
-            raise AssertionError(f"seed {seed} {config}: {report.message}")
+    def at_each(g: Game, req: RequestSpec) -> None:
+        err = check_state(g.state)
+        if err:
+            raise AssertionError(f"seed {seed} {config}: {err}")
+        low = [p.seat for p in g.state.players if p.alive and p.max_hp and p.hp < 1]
+        if low and not any(n.endswith("dying") for n in g.stack_names()):
+            raise AssertionError(f"seed {seed}: seats {low} below 1 HP outside dying")
+        if req.kind in ("play", "discard"):
+            p = g.state.players[req.seat]
+            if not p.alive or p.hp < 1:
+                raise AssertionError(f"seed {seed}: {req.kind} asked of a dying/dead seat")
+
+    try:
+        g = play_random(RULESET, config, seed, log_path, at_each if check_every else None)
+    except AssertionError as exc:
+        if str(exc).startswith("seed "):
+            raise
+        raise AssertionError(f"seed {seed} {config}: {exc}") from None
     check_end(g, seed, config)
-    return g, decisions
+    return g, len(g.decisions)
 
 
 def check_end(g: Game, seed: int, config: dict[str, Any]) -> None:
