@@ -2,6 +2,7 @@
 
 python -m user_agent.tui --game sanguosha --players 5 --seat 0 --bots random --seed 7
 python -m user_agent.tui --game carcassonne --players 3 --bots random
+python -m user_agent.tui --game muhq --bots random
 """
 
 from __future__ import annotations
@@ -18,9 +19,12 @@ from user_agent.tui.source import LocalSource
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m user_agent.tui", description=__doc__)
-    p.add_argument("--game", default="harmony", help="harmony, sanguosha or carcassonne")
+    p.add_argument("--game", default="harmony", help="harmony, sanguosha, carcassonne or muhq")
     p.add_argument(
-        "--players", type=int, default=0, help="Sanguosha: 2-10 players; Carcassonne: 2-5"
+        "--players",
+        type=int,
+        default=0,
+        help="Sanguosha: 2-10 players; Carcassonne: 2-5; muhq: the map's (2)",
     )
     p.add_argument("--seat", type=int, default=0, help="your seat")
     p.add_argument("--seed", type=int, default=None, help="the game's seed (default: random)")

@@ -52,6 +52,15 @@ Carcassonne
   the options say where the tile goes: (x,y) with x east and y north of the start tile at
   (0,0), turned 0/90/180/270 degrees clockwise; then which follower to put on which part of
   it (C city, R road, F field, CL cloister), or none.  shift+arrows scroll the board.
+
+muhq
+  the map panel draws the 7x7 grid with the top row first: columns a.. across, rows 1..
+  up (a1 is the bottom-left tile); an empty tile shows its terrain (. plain, F farm field,
+  H house, T tower, = street, ~ water, S1 a spawn of seat 0...), a permanent two letters of
+  its card and its side (Ki0: seat 0's King); the legend under it lists every permanent
+  with its life and tokens.  The options say what happens ('play Spearman at c1', 'attack
+  King #2 at d7'); your hand lists each card's stats.  i reads the highlighted option's
+  card; click a card of your hand to read it.  shift+arrows scroll the map.
 """
 
 
@@ -281,9 +290,29 @@ class ConsoleApp(TableApp):
                 return self.seat_text(seat)
             if self.table.carc is not None and 0 <= index < len(self.picker.words.options):
                 return self.picker.words.options[index]
+            if self.table.muhq is not None:
+                return self.muhq_option_info(kind, option, index)
         if isinstance(option, str) and self.table.sgs is not None:
             return words.general_text(option, self.lang)
         return str(option)
+
+    def muhq_option_info(self, kind: str, option: Any, index: int) -> str:
+        """A muhq option in words, with the text of the card it names (play, cast, buy, a
+        draft pick or a discard)."""
+        m = self.table.muhq
+        p = self.picker
+        said = p.words.options[index] if p is not None and index < len(p.words.options) else ""
+        if m is None:
+            return said or str(option)
+        card: object = None
+        if isinstance(option, str):
+            card = option
+        elif isinstance(option, list) and len(option) > 1 and option[0] in ("play", "cast", "buy"):
+            card = option[1]
+        if card is not None and m.card(card) is not None:
+            text = m.card_text(card)
+            return text if not said or said == text else f"{said}: {text}"
+        return said or str(option)
 
     def help_text(self) -> str:
         return HELP

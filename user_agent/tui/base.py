@@ -1,6 +1,6 @@
 """What the console and the replay viewer share: the layout of a table (status line, seat
-panels, the hand or the Harmony field, the event log, a side panel, the info line), the help
-screen, and the texts shown on demand for seats and cards."""
+panels, the hand, the Harmony field, the Carcassonne board or muhq's map, the event log, a side
+panel, the info line), the help screen, and the texts shown on demand for seats and cards."""
 
 from __future__ import annotations
 
@@ -24,8 +24,12 @@ from user_agent.tui.widgets import (
     HarmonyField,
     HarmonySeat,
     InfoPanel,
+    MuhqBoard,
+    MuhqHand,
+    MuhqSeat,
     SeatPanel,
     StatusLine,
+    muhq_seat_words,
 )
 
 W = TypeVar("W", bound=Widget)
@@ -61,6 +65,7 @@ class TableApp(App[int]):
     #left { width: 1fr; min-width: 30; }
     .harmony #left { width: 58; }
     .carcassonne #left { width: 3fr; }
+    .muhq #left { width: 3fr; }
     #board-scroll { border: round $primary; height: 1fr; }
     #log { width: 2fr; border: round $secondary; }
     #side { width: 1fr; min-width: 36; }
@@ -98,6 +103,10 @@ class TableApp(App[int]):
             with Horizontal(id="seats"):
                 for s in range(self.seats):
                     yield CarcassonneSeat(s, id=f"seat-{s}")
+        elif self.game == "muhq":
+            with Horizontal(id="seats"):
+                for s in range(self.seats):
+                    yield MuhqSeat(s, id=f"seat-{s}")
         else:
             with Grid(id="seats"):
                 for s in range(self.seats):
@@ -109,6 +118,10 @@ class TableApp(App[int]):
                 elif self.game == "carcassonne":
                     with ScrollableContainer(id="board-scroll"):
                         yield CarcassonneBoard(id="board")
+                elif self.game == "muhq":
+                    with ScrollableContainer(id="board-scroll"):
+                        yield MuhqBoard(id="board")
+                    yield MuhqHand(id="hand")
                 else:
                     yield HandPanel(id="hand")
             yield RichLog(id="log", wrap=True, markup=False, min_width=20)
@@ -132,6 +145,10 @@ class TableApp(App[int]):
             board = self.part("#board-scroll", ScrollableContainer)
             board.border_title = "the board (shift+arrows or the mouse wheel scroll it)"
             board.can_focus = False  # the arrows are the request's
+        elif self.game == "muhq":
+            board = self.part("#board-scroll", ScrollableContainer)
+            board.border_title = "the map (shift+arrows or the mouse wheel scroll it)"
+            board.can_focus = False  # the arrows are the request's
         elif self.game != "harmony":
             grid = self.part("#seats", Grid)
             cols = min(self.seats, 5)
@@ -154,6 +171,11 @@ class TableApp(App[int]):
                 self.part(f"#seat-{s}", CarcassonneSeat).show(self.table, self.lang)
             self.part("#board", CarcassonneBoard).show(self.table, self.lang)
             self._follow_last_tile()
+        elif self.game == "muhq":
+            for s in range(self.seats):
+                self.part(f"#seat-{s}", MuhqSeat).show(self.table, self.lang)
+            self.part("#board", MuhqBoard).show(self.table, self.lang)
+            self.part("#hand", MuhqHand).show(self.table, self.lang)
         else:
             targets = self.targets()
             for s in range(self.seats):
@@ -205,6 +227,9 @@ class TableApp(App[int]):
                 f"seat {seat}: {carc.scores[seat]} points; {carc.supply[seat]} followers in "
                 f"supply, {placed} on the board"
             )
+        if self.table.muhq is not None:
+            said = muhq_seat_words(self.table, seat).replace("\n", " · ")
+            return f"seat {seat}: {said}" if said else f"seat {seat}"
         view = self.table.sgs
         if view is None or not 0 <= seat < len(view.seats):
             return ""
@@ -223,8 +248,12 @@ class TableApp(App[int]):
 
     def on_clickable_clicked(self, msg: Clickable.Clicked) -> None:
         w = msg.widget
-        if isinstance(w, SeatPanel | HarmonySeat | CarcassonneSeat):
+        if isinstance(w, SeatPanel | HarmonySeat | CarcassonneSeat | MuhqSeat):
             self.seat_clicked(w.seat)
+        elif isinstance(w, MuhqHand):
+            cid = w.card_at(msg.line)
+            if cid is not None and self.table.muhq is not None:
+                self.show_info(self.table.muhq.card_text(cid))
         elif isinstance(w, HandPanel):
             card = w.card_at(msg.line)
             if card is not None:
@@ -250,8 +279,8 @@ class TableApp(App[int]):
         self.push_screen(HelpScreen(self.help_text()))
 
     def action_scroll_board(self, dx: int, dy: int) -> None:
-        """Scroll the Carcassonne board (other games have no board to scroll)."""
-        if self.game != "carcassonne":
+        """Scroll the Carcassonne board or muhq's map (other games have none to scroll)."""
+        if self.game not in ("carcassonne", "muhq"):
             return
         board = self.part("#board-scroll", ScrollableContainer)
         board.scroll_relative(dx, dy, animate=False)

@@ -31,11 +31,12 @@ from user_agent.tui.table import Table
 LOG_TAIL = 80  # log lines written when jumping (one step forward appends one)
 
 TURN_EVENTS = {"turn", "round_started"}  # a Sanguosha turn, a Harmony round
+GAME_TURN_EVENTS = {"muhq": {"turn_started"}}  # a game's own (muhq: a seat's turn)
 
 HELP = """Replay keys
   → or l or space   one step forward        ← or h   one step back
   ] / [             next / previous decision
-  } / {             next / previous turn (Harmony: round)
+  } / {             next / previous turn (Harmony: round; muhq: a seat's turn)
   Home / End        the start / the end
   n                 jump to decision number N (typed, then Enter)
   t                 jump to turn number N (typed, then Enter)
@@ -74,16 +75,17 @@ class Timeline:
         narrator = words.Narrator(self.game, self.seats, lang)
         asked: dict[tuple[int, int], RequestSpec] = {}
         turn = decisions = 0
+        turn_events = GAME_TURN_EVENTS.get(self.game, TURN_EVENTS)
         for rec in log.records:
             if isinstance(rec, Event):
                 data = rec.data if seat is None else view_for(rec, seat)
                 if data is None:
                     continue
-                if rec.kind in TURN_EVENTS:
+                if rec.kind in turn_events:
                     turn += 1
                 line = narrator.event(rec.kind, data) or ""
                 self.steps.append(Step(rec.kind, data, None, None, line, turn, decisions))
-                if rec.kind in TURN_EVENTS:
+                if rec.kind in turn_events:
                     self.turn_at.append(len(self.steps))
             elif isinstance(rec, RequestSpec):
                 asked[(rec.seat, rec.id)] = rec

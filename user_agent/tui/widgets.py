@@ -4,6 +4,7 @@ clicks become messages the app handles."""
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 from rich.text import Text
@@ -269,6 +270,9 @@ def muhq_seat_words(table: Table, side: int) -> str:
     return out
 
 
+LEGEND_W = 60  # muhq: the map legend's width (wider when the grid is)
+
+
 class MuhqBoard(Static):
     """muhq's map as `user_agent.words.muhq_board` draws it: the grid (the top row first,
     columns a.. across, rows 1.. down the side) and its legend (the container around it
@@ -293,22 +297,27 @@ class MuhqBoard(Static):
                 )
             if st is not None and st.stack:
                 lines.append("on the stack (top last):")
-                lines += [
-                    f"  {m.side_name(f.get('side'))}: {m.frame_words(f)}" for f in st.stack
-                ]
+                lines += [f"  {m.side_name(f.get('side'))}: {m.frame_words(f)}" for f in st.stack]
         except Exception as exc:  # presentation only: never take the screen down
             lines = [f"(the map cannot be drawn: {exc})"]
         self.lines = lines
         grid = 0 if m.state is None else m.state.spec.height + 1
+        # the legend wraps at the grid's width (at least LEGEND_W), the grid never does
+        width = max([LEGEND_W, *(len(line) for line in lines[:grid])])
+        legend = [
+            part
+            for line in lines[grid:]
+            for part in textwrap.wrap(line, width, subsequent_indent="    ") or [""]
+        ]
         t = Text("\n".join(lines[:grid]), "bold")
-        if len(lines) > grid:
-            t.append(("\n" if grid else "") + "\n".join(lines[grid:]))
+        if legend:
+            t.append(("\n" if grid else "") + "\n".join(legend))
         self.update(t)
 
 
 class MuhqHand(Clickable):
     """The viewer's muhq hand with each card's stats, and its store (the omniscient replay:
-    every side's hand)."""
+    every side's hand; a spectator: none)."""
 
     DEFAULT_CSS = """
     MuhqHand { border: round $primary; height: auto; max-height: 14; padding: 0 1; }
@@ -318,41 +327,46 @@ class MuhqHand(Clickable):
         m = table.muhq
         if m is None:
             return
-        self.cards: list[str | None] = []  # the card id on each content line
+        # one part per logical line, with the card id it shows (clicks find it by height)
+        self.parts: list[tuple[str, str | None]] = []
+        parts = self.parts
         st = m.state
-        lines: list[str] = []
         try:
-            if table.viewer is None and st is not None:
+            if table.viewer is not None and table.viewer < 0:
+                self.border_title = "hands"
+                parts.append(("a spectator sees no hand: the counts are on the seats", None))
+            elif st is None:
+                self.border_title = "hand"
+                parts.append(("no hand yet: the game has not started", None))
+            elif table.viewer is None:
                 self.border_title = "every hand"
                 for side, c in enumerate(st.cards):
-                    lines.append(f"{m.side_name(side)} ({len(c.hand)}):")
-                    self.cards.append(None)
-                    for cid in c.hand:
-                        lines.append(f"  {m.card_text(cid)}")
-                        self.cards.append(cid)
-            elif table.viewer is not None and table.viewer >= 0 and st is not None:
+                    parts.append((f"{m.side_name(side)} ({len(c.hand)}):", None))
+                    parts += [(f"  {m.card_text(cid)}", cid) for cid in c.hand]
+            else:
                 c = st.cards[table.viewer]
                 self.border_title = f"your hand ({len(c.hand)}) · resource {c.resource}"
-                for cid in c.hand:
-                    lines.append(m.card_text(cid))
-                    self.cards.append(cid)
+                parts += [(m.card_text(cid), cid) for cid in c.hand]
                 if not c.hand:
-                    lines.append("(no cards)")
-                    self.cards.append(None)
+                    parts.append(("(no cards)", None))
                 if c.store:
                     store = sorted(set(c.store))
-                    lines.append("store: " + ", ".join(m.card_price(cid) for cid in store))
-                    self.cards.append(None)
-            else:
-                self.border_title = "hand"
-                lines = m.hand_lines()
+                    parts.append(("store: " + ", ".join(m.card_price(cid) for cid in store), None))
         except Exception as exc:  # presentation only
-            lines = [f"(the hand cannot be shown: {exc})"]
-        self.update(Text("\n".join(lines)))
+            parts[:] = [(f"(the hand cannot be shown: {exc})", None)]
+        self.update(Text("\n".join(line for line, _ in parts)))
 
     def card_at(self, line: int) -> str | None:
-        cards: list[str | None] = getattr(self, "cards", [])
-        return cards[line] if 0 <= line < len(cards) else None
+        """The card id shown on content line `line` (a long card's text wraps)."""
+        width = self.content_size.width or 1 << 16
+        row = 0
+        parts: list[tuple[str, str | None]] = getattr(self, "parts", [])
+        for text, cid in parts:
+            rows = max(len(Content(text).wrap(width)), 1)
+            if row <= line < row + rows:
+                return cid
+            row += rows
+        return None
 
 
 class HandPanel(Clickable):

@@ -5,7 +5,8 @@ action is spent, costs are paid) and opens a **priority window** (gap G6, the re
 protocol): every other player in turn order after the declarer, then the declarer, may declare a
 fast action (a spell) or pass. A declaration is itself declared on top, with its own window,
 and resolves first (last in, first out); then priority returns to the active player and the
-round of passes starts again, in turn order from there, for the action below. When everyone has passed in a row, the action executes (`resolve.execute`).
+round of passes starts again, in turn order from there, for the action below. When everyone
+has passed in a row, the action executes (`resolve.execute`).
 
 A seat with no fast action to declare is not asked (its pass is implied), so a window asks
 nothing when nobody holds a spell with a legal target. Trading two cards for 1 resource is not an
@@ -40,10 +41,8 @@ def declare(g: Game, frame: Frame) -> Settlement:
     g.emit("action_declared", frame)
     declarer = frame["side"]
     n = st.players
-    if declarer < n:  # every other player in turn order, then the declarer
-        order = [(declarer + k) % n for k in range(1, n + 1)]
-    else:  # the Kraken declared: the players answer in seat order
-        order = list(range(n))
+    # every other player in turn order, then the declarer; after the Kraken, in seat order
+    order = [(declarer + k) % n for k in range(1, n + 1)] if declarer < n else list(range(n))
     while True:
         response = None
         for seat in order:
