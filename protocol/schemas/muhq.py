@@ -14,8 +14,9 @@ Events (full form = public form unless said otherwise):
                        reshuffle_mid_draw, max_rounds}, content [[file name, TOML text]] (the
                        files added to the bundled ones), cards {id: {name, set, type, buy,
                        life, move, attack [[X, R]], upkeep, swimming, crew, solid, durability,
-                       keywords, effects, ai}}, grid {width, height, tiles (row-major from
-                       a1), win}: everything a client needs to know the cards and the map
+                       keywords, effects, ai, free_actions [[cost, effect]]}}, grid {width,
+                       height, tiles (row-major from a1), win}: everything a client needs to
+                       know the cards and the map
 ``deck_set``           side, deck (top first). Secret: public form {side, count}
 ``hand_set``           side, hand (scenarios). Secret to the side: public form {side, count}
 ``draft_started``      packs, pool
@@ -28,8 +29,10 @@ Events (full form = public form unless said otherwise):
 ``resource_gained``    side, amount, resource (after), reason (upkeep/farm)
 ``upkeep_paid``        side, perm (0: the Kraken's total), amount, resource
 ``cards_traded``       side, cards (two), resource (after)
-``action_declared``    id, side, kind (play/cast/move/street/enter/attack/farm/carry/equip/swap/
-                       unparalyse), card, with, perm, target, x, y, spend (nil where unused)
+``action_declared``    id, side, kind (play/cast/free/move/street/enter/attack/farm/carry/equip/
+                       swap/unparalyse), card, with, perm, target, x, y, spend, ability (a
+                       free action's index on its card), cost (resource paid: a free action's;
+                       0 otherwise) (nil where unused)
 ``action_executed``    id
 ``action_fizzled``     id, reason (target/tile/gone/paralysed)
 ``permanent_entered``  perm, card, owner, x, y, under (nil or the perm it is stacked on),
@@ -58,9 +61,10 @@ Requests (form ``choice`` unless said; every option is a list ``[verb, *args]``,
 
 ``draft_pick``   options: card ids of the pack; info {pack, picked}
 ``upkeep``       ["pay"], ["destroy"], ["trade", a, b]; info {perm, card, upkeep, resource}
-``action``       play/cast/select/trade/end; info {resource}
+``action``       play/cast/free/select/trade/end; info {resource}
 ``unit_action``  move/street/enter/attack/farm/carry/equip/swap/unparalyse/tap; info {perm, card}
-``priority``     ["pass"], ["cast", card, target], ["trade", a, b]; info {top, stack}
+``priority``     ["pass"], ["cast", card, target], ["free", perm, ability, target],
+                 ["trade", a, b]; info {top, stack}
 ``buy``          ["pass"], ["buy", card], ["trade", a, b]; info {resource}
 ``discard``      form subset over the hand's cards; info {}
 ``drop``         [x, y] per tile; info {perm, card, x, y}
@@ -117,6 +121,8 @@ EVENTS: dict[str, dict[str, Any]] = {
         "x": OPT,
         "y": OPT,
         "spend": (str, None),
+        "ability": OPT,
+        "cost": int,
     },
     "action_executed": {"id": int},
     "action_fizzled": {"id": int, "reason": str},

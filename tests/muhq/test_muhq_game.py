@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -220,3 +221,30 @@ def test_the_quick_start_store_and_a_seeded_random_first_player() -> None:
     g = Game(RULES, {"first_player": 1}, 0)
     g.start()
     assert g.events[0].data["first_player"] == 1
+
+
+def test_every_name_a_data_file_may_use_has_its_settlement() -> None:
+    """content.EFFECTS / TARGETED / KEYWORDS are what data files may name; effects.py must
+    settle each of them (a spell or free action effect resolves, a passive one is read)."""
+    from game_agent.games.muhq import content, effects
+
+    assert set(effects.SPELLS) == content.TARGETED
+    assert content.EFFECTS == effects.NAMES
+    assert content.KEYWORDS == effects.KEYWORDS
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ('free_actions = [{ cost = 1, effect = "fly" }]', "unknown free action effect 'fly'"),
+        ('free_actions = [{ cost = -1, effect = "cure_poison" }]', "cost must be an integer >= 0"),
+        ('free_actions = [{ effect = "cure_poison" }]', "a free action is { cost, effect }"),
+        ("free_actions = 3", "free_actions must be a list"),
+    ],
+)
+def test_a_bad_free_action_is_refused(tmp_path: Path, line: str, message: str) -> None:
+    f = tmp_path / "bad.toml"
+    text = (HERE / "content" / "ballista.toml").read_text()
+    f.write_text(text.replace('free_actions = [{ cost = 2, effect = "damage_2_within_3" }]', line))
+    with pytest.raises(ConfigError, match=re.escape(message)):
+        RULES.configure({"content": str(f)})

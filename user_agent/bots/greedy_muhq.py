@@ -510,25 +510,37 @@ class GreedyBot(Bot):
             )
         return s
 
+    def _free_score(self, st: MuhqState, o: list[Any]) -> float:
+        """A permanent's free action (rules 6.2): scored as the spell with its effect, less a
+        resource's worth per point of its cost."""
+        source = st.perms.get(o[1])
+        if source is None:
+            return -5.0
+        fa = st.perm_card(source.id).free_actions[int(o[2])]
+        target = int(o[3])
+        return self._effect_score(st, (fa.effect,), target) - 0.5 * fa.cost
+
     def _spell_score(self, st: MuhqState, card: str, target: int) -> float:
-        c = st.card(card)
+        return self._effect_score(st, st.card(card).effects, target)
+
+    def _effect_score(self, st: MuhqState, effects: tuple[str, ...], target: int) -> float:
         q = st.perms.get(target)
         if q is None:
             return -5.0
         enemy = self._enemy(st, q.controller)
-        if "damage_2_within_3" in c.effects:
+        if "damage_2_within_3" in effects:
             if not enemy:
                 return -10.0
             s = self._hurt(st, q, 2)
             if self._vip(st, q):
                 s += 50.0
             return s
-        if "paralyse_within_2" in c.effects:
+        if "paralyse_within_2" in effects:
             if not enemy or q.paralysis > 0:
                 return -5.0
             near = self._threat_near_own(st, q)
             return 0.3 * min(self._worth(st, q), 10.0) + near - 1.0
-        if "cure_poison" in c.effects:
+        if "cure_poison" in effects:
             if enemy or q.poison <= 0:
                 return -5.0
             return 0.5 * q.poison * self._worth(st, q) / (st.perm_card(q.id).life + 1) - 0.5
@@ -568,6 +580,8 @@ class GreedyBot(Bot):
             return self._play_score(st, o)
         if verb == "cast":
             return self._spell_score(st, o[1], o[2])
+        if verb == "free":
+            return self._free_score(st, o)
         if verb == "select":
             p = st.perms[o[1]]
             best = self._unit_best(st, p)

@@ -298,6 +298,17 @@ class MuhqTable:
 
     # --- options -------------------------------------------------------------------------------
 
+    def free_words(self, pid: object, ability: object) -> str:
+        """``use Ballista #5's free action (2 resource: 2 damage within Range 3)``."""
+        name = self.perm_name(pid)
+        c = None
+        if self.state is not None and isinstance(pid, int) and pid in self.state.perms:
+            c = self.state.perm_card(pid)
+        if c is None or not isinstance(ability, int) or not 0 <= ability < len(c.free_actions):
+            return f"use {name}'s free action"
+        fa = c.free_actions[ability]
+        return f"use {name}'s free action ({fa.cost} resource: {effect_words(fa.effect)})"
+
     def option_words(self, kind: str, o: object) -> str:
         """One request option in words: ``play Spearman at c1``, ``attack King #2 at d7``."""
         if kind in ("draft_pick", "discard") and isinstance(o, str):
@@ -312,6 +323,8 @@ class MuhqTable:
             return f"play {where}" + (f" with {self.card_name(args[3])}" if len(args) > 3 else "")
         if verb == "cast":
             return f"cast {self.card_name(args[0])} on {self.perm_at(args[1])}"
+        if verb == "free":
+            return f"{self.free_words(args[0], args[1])} on {self.perm_at(args[2])}"
         if verb == "select":
             return f"activate {self.perm_at(args[0])}"
         if verb == "trade":
@@ -361,6 +374,9 @@ class MuhqTable:
             )
         if kind == "cast":
             return f"cast {self.card_name(d.get('card'))} on {self.perm_name(d.get('target'))}"
+        if kind == "free":
+            how = self.free_words(pid, d.get("ability"))
+            return f"{how} on {self.perm_name(d.get('target'))}"
         who = self.perm_name(pid)
         if kind in ("move", "street"):
             how = "a street move" if kind == "street" else "a move"
@@ -408,5 +424,21 @@ def card_stats(card: Card) -> str:
     elif card.solid:
         bits.append(f"solid {card.solid}")
     bits += [k.replace("_", " ") for k in card.keywords]
-    bits += [e.replace("_", " ") for e in card.effects]
+    bits += [effect_words(e) for e in card.effects]
+    bits += [
+        f"free action: {fa.cost} resource: {effect_words(fa.effect)}" for fa in card.free_actions
+    ]
     return (": " + ", ".join(bits)) if bits else ""
+
+
+EFFECT_WORDS = {
+    "damage_2_within_3": "2 damage to a unit within Range 3 of one of yours",
+    "paralyse_within_2": "a paralysis token on a unit within Range 2 of one of yours",
+    "cure_poison": "remove all poison from a unit of yours",
+    "poison_on_damage": "poisons what it damages",
+    "melee_plus_1": "+1 to the carrier's Range-1 attack",
+}
+
+
+def effect_words(effect: str) -> str:
+    return EFFECT_WORDS.get(effect, effect.replace("_", " "))

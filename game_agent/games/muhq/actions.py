@@ -4,12 +4,14 @@ window and of the buying step (rules 5.2, 6, 8.2, 10, 12, 14, 15). Pure reads of
 Every option is a list ``[verb, *args]``; the requests carry them as they are:
 
 - action phase: ``["play", card, x, y]``, ``["play", card, x, y, equipment]`` (a unit played
-  already equipped, rules 15), ``["cast", card, target]``, ``["select", perm]``,
+  already equipped, rules 15), ``["cast", card, target]``, ``["free", perm, ability, target]``
+  (a permanent's free action, rules 6.2), ``["select", perm]``,
   ``["trade", card, card]``, ``["end"]``;
 - a selected unit: ``["move", x, y]``, ``["street", x, y]``, ``["enter", perm]`` (crew, rules
   10.3), ``["attack", perm]``, ``["farm"]``, ``["carry", artifact, x, y]``, ``["equip", perm]``,
   ``["swap", artifact]``, ``["unparalyse"]``, ``["tap"]``;
-- priority: ``["pass"]``, ``["cast", card, target]``, ``["trade", card, card]``;
+- priority: ``["pass"]``, ``["cast", card, target]``, ``["free", perm, ability, target]``,
+  ``["trade", card, card]``;
 - buying: ``["pass"]``, ``["buy", card]``, ``["trade", card, card]``.
 
 The unit's budget (rules 10.1, 000 and the recommended reading): a move and an attack, in
@@ -26,7 +28,7 @@ from game_agent.games.muhq import board, placement
 from game_agent.games.muhq.attack import at, profile
 from game_agent.games.muhq.combat import HOUSE, TOWER
 from game_agent.games.muhq.content import Attack
-from game_agent.games.muhq.effects import FARM_GAIN, spell_of
+from game_agent.games.muhq.effects import FARM_GAIN, SPELLS, spell_of
 from game_agent.games.muhq.ranges import distance
 from game_agent.games.muhq.state import ATTACK, FULL, MOVE, STREET, UNKNOWN, MuhqState, Perm
 
@@ -300,10 +302,28 @@ def plays(st: MuhqState, side: int) -> list[Option]:
     return out
 
 
+def frees(st: MuhqState, side: int) -> list[Option]:
+    """Rules 6.2: the free actions of the side's permanents it can pay for now, each with its
+    targets: ``["free", perm, ability, target]``. Usable while tapped (rec), not while the
+    permanent is paralysed (rules 12: it cannot carry out any of its actions)."""
+    out: list[Option] = []
+    cards = st.content.cards
+    resource = st.cards[side].resource
+    for p in sorted(st.perms.values(), key=lambda q: q.id):
+        c = cards[p.card]
+        if not c.free_actions or p.controller != side or p.paralysis > 0:
+            continue
+        for i, fa in enumerate(c.free_actions):
+            if fa.cost <= resource:
+                out.extend(["free", p.id, i, t] for t in SPELLS[fa.effect].targets(st, side))
+    return out
+
+
 def phase_options(st: MuhqState, side: int) -> list[Option]:
     return [
         *plays(st, side),
         *casts(st, side),
+        *frees(st, side),
         *(["select", pid] for pid in selectable(st, side)),
         *trades(st, side),
         END,
@@ -311,8 +331,9 @@ def phase_options(st: MuhqState, side: int) -> list[Option]:
 
 
 def fast_options(st: MuhqState, side: int) -> list[Option]:
-    """What a priority window offers `side` besides passing: fast spells (rules 6.1)."""
-    return casts(st, side)
+    """What a priority window offers `side` besides passing: fast spells and free actions
+    (rules 6.1, 6.2)."""
+    return [*casts(st, side), *frees(st, side)]
 
 
 def buy_options(st: MuhqState, side: int) -> list[Option]:

@@ -41,6 +41,8 @@ EFFECTS = frozenset(
         "melee_plus_1",  # equipment: the carrier's Range-1 attack value +1
     }
 )
+# The effects that name a target when declared: a spell's, or a free action's (rules 6.2).
+TARGETED = frozenset({"damage_2_within_3", "paralyse_within_2", "cure_poison"})
 AIS = ("aggressive", "shy", "supportive", "wandering")
 WIN_KINDS = ("vip", "kraken", "resource", "capture", "buildings", "staff")
 DIAGONAL_RULES = ("range", "alternating")
@@ -68,6 +70,15 @@ class Attack:
 
 
 @dataclass(frozen=True, slots=True)
+class FreeAction:
+    """A permanent's free action (rules 6.2): pay `cost` resource, then `effect` (a targeted
+    effect by name, as a spell's)."""
+
+    cost: int
+    effect: str
+
+
+@dataclass(frozen=True, slots=True)
 class Card:
     id: str
     name: str
@@ -85,6 +96,7 @@ class Card:
     keywords: tuple[str, ...] = ()
     effects: tuple[str, ...] = ()
     ai: str = ""  # unit AI keyword (rules 17.2), e.g. "aggressive" or "wandering 3"
+    free_actions: tuple[FreeAction, ...] = ()  # rules 6.2: "cost: effect", fast
 
     @property
     def fast(self) -> bool:
@@ -203,7 +215,7 @@ class _Reader:
         where = f"card {cid}"
         known_keys = {
             "id", "name", "type", "buy", "life", "move", "attack", "upkeep", "swimming",
-            "crew", "solid", "durability", "keywords", "effects", "ai",
+            "crew", "solid", "durability", "keywords", "effects", "ai", "free_actions",
         }  # fmt: skip
         extra = sorted(set(d) - known_keys)
         if extra:
@@ -251,6 +263,7 @@ class _Reader:
         swimming = d.get("swimming", False)
         if type(swimming) is not bool:
             raise self.fail(where, "swimming must be true or false")
+        free = self.free_actions(where, d.get("free_actions", []), kind)
         return Card(
             id=cid,
             name=self.str_(where, d, "name"),
@@ -270,7 +283,29 @@ class _Reader:
             keywords=self.names(where, d, "keywords", KEYWORDS),
             effects=self.names(where, d, "effects", EFFECTS),
             ai=ai,
+            free_actions=free,
         )
+
+    def free_actions(self, where: str, raw: object, kind: str) -> tuple[FreeAction, ...]:
+        """``free_actions = [{ cost = 2, effect = "damage_2_within_3" }]`` (permanents only)."""
+        if not isinstance(raw, list):
+            raise self.fail(where, "free_actions must be a list of { cost, effect } tables")
+        if raw and kind == "spell":
+            raise self.fail(where, "a spell has no free actions (they belong to permanents)")
+        out = []
+        for item in raw:
+            if not isinstance(item, Mapping) or set(item) != {"cost", "effect"}:
+                raise self.fail(where, f"a free action is {{ cost, effect }}, got {item!r}")
+            cost, effect = item["cost"], item["effect"]
+            if type(cost) is not int or cost < 0:
+                raise self.fail(
+                    where, f"a free action's cost must be an integer >= 0, got {cost!r}"
+                )
+            if effect not in TARGETED:
+                known = ", ".join(sorted(TARGETED))
+                raise self.fail(where, f"unknown free action effect {effect!r}; known: {known}")
+            out.append(FreeAction(cost, effect))
+        return tuple(out)
 
     def map(self, d: Mapping[str, Any]) -> dict[str, Any]:
         """The raw map table, checked for shape; `_resolve_map` builds the MapSpec."""

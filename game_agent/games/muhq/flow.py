@@ -14,7 +14,7 @@ from game_agent.engine import Game, Settlement
 from game_agent.games.muhq import actions, draft, kraken, resolve
 from game_agent.games.muhq.content import Card
 from game_agent.games.muhq.deck import draw, refill
-from game_agent.games.muhq.priority import declare, trade
+from game_agent.games.muhq.priority import declare, response, trade
 from game_agent.games.muhq.state import MuhqState, Perm
 from game_agent.games.muhq.upkeep import gain as upkeep_gain
 
@@ -102,6 +102,7 @@ def card_data(c: Card) -> dict[str, Any]:
         "keywords": list(c.keywords),
         "effects": list(c.effects),
         "ai": c.ai,
+        "free_actions": [[fa.cost, fa.effect] for fa in c.free_actions],
     }
 
 
@@ -323,8 +324,8 @@ def action_phase(g: Game, side: int) -> Settlement:
             if len(o) > 4:
                 frame["with"] = [o[4]]
             yield declare(g, frame)
-        elif verb == "cast":
-            yield declare(g, {"side": side, "kind": "cast", "card": o[1], "target": o[2]})
+        elif verb in ("cast", "free"):
+            yield declare(g, response(st, side, o))
         else:
             yield activate(g, o[1])
 

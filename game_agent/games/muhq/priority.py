@@ -32,6 +32,8 @@ BLANK: Frame = {
     "x": None,
     "y": None,
     "spend": None,
+    "ability": None,
+    "cost": 0,
 }
 
 
@@ -73,7 +75,22 @@ def window(g: Game, seat: int, top: int) -> Any:
         if o[0] == "trade":
             trade(g, seat, o[1], o[2])
             continue
-        return {"side": seat, "kind": "cast", "card": o[1], "target": o[2]}
+        return response(st, seat, o)
+
+
+def response(st: MuhqState, side: int, o: list[Any]) -> Frame:
+    """The frame of a fast option: a spell, or a permanent's free action (its cost paid)."""
+    if o[0] == "cast":
+        return {"side": side, "kind": "cast", "card": o[1], "target": o[2]}
+    fa = st.perm_card(o[1]).free_actions[o[2]]
+    return {
+        "side": side,
+        "kind": "free",
+        "perm": o[1],
+        "ability": o[2],
+        "target": o[3],
+        "cost": fa.cost,
+    }
 
 
 def trade(g: Game, side: int, a: str, b: str) -> None:

@@ -12,7 +12,7 @@ from typing import Any
 
 from game_agent.engine import Game, Settlement
 from game_agent.games.muhq import actions, combat, placement
-from game_agent.games.muhq.effects import FARM_GAIN, spell_of
+from game_agent.games.muhq.effects import FARM_GAIN, SPELLS, spell_of
 from game_agent.games.muhq.state import MuhqState, Perm
 
 Frame = dict[str, Any]
@@ -45,6 +45,17 @@ def execute(g: Game, frame: Frame) -> Settlement:
     p = st.perms.get(frame["perm"])
     if p is None:
         fizzle(g, frame, "gone")
+        return
+    if kind == "free":  # rules 6.2: a permanent's free action; paid when declared
+        effect = st.perm_card(p.id).free_actions[frame["ability"]].effect
+        if p.paralysis > 0:
+            fizzle(g, frame, "paralysed")
+        elif frame["target"] not in SPELLS[effect].targets(st, frame["side"]):
+            fizzle(g, frame, "target")
+        else:
+            _frame_of(g, frame)
+            SPELLS[effect].resolve(g, frame["side"], frame["target"])
+            yield from after_defeats(g)
         return
     if kind == "unparalyse":
         _frame_of(g, frame)

@@ -25,7 +25,8 @@ A scenario file::
     resource = 0
     upkeeps = 1                   # upkeeps already had (0: the next is the first)
 
-    [config]                      # optional rule options (defeat_threshold, ...)
+    [config]                      # optional rule options (defeat_threshold, ...); content
+                                  # paths are relative to the scenario file
     [expect]                      # optional, free-form: what the tests check
 
 `load_scenario` gives the config dict for `Game`; its ``scenario`` entry is plain data, stored
@@ -186,6 +187,13 @@ def load_scenario(path: str | os.PathLike[str]) -> dict[str, Any]:
     if unknown:
         raise ConfigError(f"{path}: unknown key(s) {', '.join(unknown)}")
     config: dict[str, Any] = dict(doc.get("config", {}))
+    if "content" in config:  # content files named by a scenario are found beside it
+        here = os.path.dirname(os.path.abspath(os.fspath(path)))
+        paths = config["content"] if isinstance(config["content"], list) else [config["content"]]
+        config["content"] = [
+            os.path.normpath(os.path.join(here, p)) if isinstance(p, str) else p
+            for p in paths
+        ]
     if "map" in doc:
         config["map"] = doc["map"]
     sc = {k: v for k, v in doc.items() if k in KEYS and k != "map"}

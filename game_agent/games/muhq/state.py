@@ -255,8 +255,9 @@ def _cards_traded(s: MuhqState, d: dict[str, Any]) -> None:
 
 def _action_declared(s: MuhqState, d: dict[str, Any]) -> None:
     s.actions += 1
-    if d["perm"] is not None:
+    if d["spend"] is not None:
         s.perms[d["perm"]].used.add(d["spend"])
+    s.cards[d["side"]].resource -= d["cost"]  # a free action's cost (rules 6.2)
     card = d.get("card")
     if card is not None:  # a card played from hand is on the stack now
         _take(s.cards[d["side"]].hand, card)
