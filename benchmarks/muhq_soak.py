@@ -5,7 +5,8 @@
 Games alternate between the duel on `PROV-MAP-1` and the Kraken mode on `PROV-MAP-1-KRAKEN`;
 every fifth game drafts its stores (rules 4) and every seventh uses the other rule options
 (`defeat_threshold = "le0"`, `reshuffle_mid_draw`, `hand_rule = "discard_and_draw"`,
-`diagonal_rule = "alternating"`). For each game (`game_agent.games.muhq.audit`):
+`diagonal_rule = "alternating"`); with `--content PATH`, every third game adds those content
+files (their sets' cards join the stores). For each game (`game_agent.games.muhq.audit`):
 
 - every card is in exactly one zone: each side's multiset of cards (deck, hand, discard pile,
   store, its permanents, the action stack) is the same after every event of the game;
@@ -47,8 +48,10 @@ OPTIONS = (
 )
 
 
-def config_for(i: int) -> dict[str, Any]:
+def config_for(i: int, content: str | None = None) -> dict[str, Any]:
     config: dict[str, Any] = {"mode": "kraken" if i % 2 else "duel"}
+    if content is not None and i % 3 == 2:
+        config["content"] = content
     if i % 5 == 4:
         config["draft"] = True
     if i % 7 == 6:
@@ -81,6 +84,12 @@ def main() -> int:
     ap.add_argument(
         "--first", type=int, default=0, help="the index of the first game (to split a soak)"
     )
+    ap.add_argument(
+        "--content",
+        default=None,
+        metavar="PATH",
+        help="content files added to every third game (their sets join the stores)",
+    )
     ap.add_argument("--no-logs", action="store_true", help="do not write and verify replay logs")
     args = ap.parse_args()
     tmp = tempfile.TemporaryDirectory()
@@ -88,10 +97,11 @@ def main() -> int:
     outcomes: Counter[str] = Counter()
     rounds: Counter[str] = Counter()
     modes: Counter[str] = Counter()
+    kinds: Counter[str] = Counter()  # actions declared, by kind
     t0 = time.perf_counter()
     for n in range(args.games):
         i = args.first + n
-        config = config_for(i)
+        config = config_for(i, args.content)
         seed = args.seed + i
         path = None if args.no_logs else os.path.join(tmp.name, "game.sgslog")
         try:
@@ -103,6 +113,7 @@ def main() -> int:
         verified += path is not None
         decisions += len(g.decisions)
         events += len(g.events)
+        kinds.update(e.data["kind"] for e in g.events if e.kind == "action_declared")
         mode = config["mode"]
         modes[mode] += 1
         assert g.outcome is not None
@@ -118,6 +129,7 @@ def main() -> int:
         f"({decisions / el:.0f} decisions/s with checks); {verified} logs verified"
     )
     print("outcomes:", dict(sorted(outcomes.items())))
+    print("actions declared:", dict(kinds.most_common()))
     print("mean rounds:", {m: round(rounds[m] / modes[m], 1) for m in sorted(modes)})
     return 0
 
