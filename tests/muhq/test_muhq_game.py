@@ -19,6 +19,7 @@ import pytest
 from game_agent.engine import ConfigError, Game, fold
 from game_agent.games import load
 from game_agent.games.muhq.audit import at_rest, problems
+from game_agent.games.muhq.scenario import load_scenario
 from protocol.fields import check_fields
 from protocol.schemas.muhq import SCHEMA
 from replays import read_log, verify
@@ -248,3 +249,31 @@ def test_a_bad_free_action_is_refused(tmp_path: Path, line: str, message: str) -
     f.write_text(text.replace('free_actions = [{ cost = 2, effect = "damage_2_within_3" }]', line))
     with pytest.raises(ConfigError, match=re.escape(message)):
         RULES.configure({"content": str(f)})
+
+
+@pytest.mark.parametrize(
+    ("stack", "message"),
+    [
+        (
+            '[[stack]]\nseat = 1\nkind = "cast"\ncard = "PROV-09"\ntarget = 1\n',
+            "not in seat 1's hand",
+        ),
+        ('[[stack]]\nseat = 0\nkind = "fly"\nperm = 1\n', "kind must be one of"),
+        (
+            '[[stack]]\nseat = 0\nkind = "attack"\nperm = 2\ntarget = 1\n',
+            "not a permanent of seat 0",
+        ),
+    ],
+)
+def test_a_bad_action_stack_in_a_scenario_is_refused(
+    tmp_path: Path, stack: str, message: str
+) -> None:
+    base = (HERE / "scenarios" / "stack_in_the_position.toml").read_text()
+    head, _, _ = base.partition("[[stack]]")
+    f = tmp_path / "s.toml"
+    f.write_text(head + stack)
+    with pytest.raises(ConfigError, match=re.escape(message)):
+        RULES.configure(load_scenario(str(f)))
+    f.write_text(head.replace('phase = "actions"', 'phase = "start"') + base[len(head) :])
+    with pytest.raises(ConfigError, match="an action stack needs phase"):
+        RULES.configure(load_scenario(str(f)))

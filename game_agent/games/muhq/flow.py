@@ -29,9 +29,11 @@ def root(g: Game) -> Settlement:
     if sc is None:
         yield from setup(g, first)
         start_round, start_side, phase = 1, first, "start"
+        pending: list[dict[str, Any]] = []
     else:
         scenario_setup(g, first, sc)
         start_round, start_side, phase = sc["round"], sc["turn"], sc["phase"]
+        pending = [dict(f) for f in sc["stack"]]  # actions declared and waiting (bottom first)
     order = [(first + k) % st.players for k in range(st.players)]
     if st.kraken:
         order.append(st.players)  # the Kraken plays after the players (rules 17.3)
@@ -44,8 +46,8 @@ def root(g: Game) -> Settlement:
             if side == st.players and st.kraken:
                 yield kraken.turn(g, n)
             else:
-                yield turn(g, side, n, phase)
-            phase = "start"
+                yield turn(g, side, n, phase, pending)
+            phase, pending = "start", []
     reason = "max_rounds"
     winners: list[int] = []  # a duel is drawn; the Kraken wins when it was not slain in time
     g.end({"winners": winners, "reason": reason, "round": cfg["max_rounds"]})
@@ -239,7 +241,9 @@ def scenario_setup(g: Game, first: int, sc: dict[str, Any]) -> None:
 # --- a player's turn (rules 5) -------------------------------------------------------------------
 
 
-def turn(g: Game, side: int, n: int, phase: str = "start") -> Settlement:
+def turn(
+    g: Game, side: int, n: int, phase: str = "start", pending: list[dict[str, Any]] | None = None
+) -> Settlement:
     st: MuhqState = g.state
     cfg = g.config
     g.emit("turn_started", {"turn": n, "side": side, "round": st.round})
@@ -247,6 +251,8 @@ def turn(g: Game, side: int, n: int, phase: str = "start") -> Settlement:
         refill(g, side)
         draw(g, side, cfg["reshuffle_mid_draw"])
         yield from upkeep(g, side)
+    if pending:  # a scenario's action stack: declared in order, then settled as usual
+        yield declare(g, pending[0], then=pending[1:])
     yield from action_phase(g, side)
     yield from buying(g, side)
     c = st.cards[side]

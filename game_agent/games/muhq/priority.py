@@ -37,10 +37,14 @@ BLANK: Frame = {
 }
 
 
-def declare(g: Game, frame: Frame) -> Settlement:
+def declare(g: Game, frame: Frame, then: list[Frame] | None = None) -> Settlement:
+    """Declare `frame`, settle its priority windows and execute it. `then` (a scenario's action
+    stack) is declared on top of it at once, in order, before anyone is asked."""
     st: MuhqState = g.state
     frame = {"id": st.actions + 1, **BLANK, **frame}
     g.emit("action_declared", frame)
+    if then:
+        yield declare(g, then[0], then[1:])
     declarer = frame["side"]
     n = st.players
     # every other player in turn order, then the declarer; after the Kraken, in seat order

@@ -25,6 +25,12 @@ A scenario file::
     resource = 0
     upkeeps = 1                   # upkeeps already had (0: the next is the first)
 
+    [[stack]]                     # optional: the action stack, bottom first (phase "actions")
+    seat = 1
+    kind = "cast"                 # cast, play (a card from the seat's hand), free, or a unit
+    card = "PROV-08"              # action: move, street, enter, attack, farm, carry, equip,
+    target = 3                    # swap, unparalyse (perm = the unit); at = "c3" for tiles
+
     [config]                      # optional rule options (defeat_threshold, ...); content
                                   # paths are relative to the scenario file
     [expect]                      # optional, free-form: what the tests check
@@ -44,11 +50,25 @@ from typing import Any
 from game_agent.engine import ConfigError
 from game_agent.games.muhq.content import COORD, Content, MapSpec
 
-KEYS = ("name", "title", "map", "round", "turn", "phase", "permanent", "side")
+KEYS = ("name", "title", "map", "round", "turn", "phase", "permanent", "side", "stack")
 TABLES = ("config", "expect")
 PERM_KEYS = ("card", "seat", "at", "damage", "poison", "paralysis", "tapped", "durability", "on")
 SIDE_KEYS = ("hand", "deck", "discard", "store", "resource", "upkeeps")
 PHASES = ("start", "actions")
+STACK_KEYS = ("seat", "kind", "card", "with", "perm", "target", "at", "ability", "spend")
+# what each kind of action spends of its unit (rules 10.1); unparalyse/equip/swap: the move
+SPEND = {
+    "move": "move",
+    "enter": "move",
+    "street": "street",
+    "attack": "attack",
+    "farm": "full",
+    "carry": "full",
+    "equip": "move",
+    "swap": "move",
+    "unparalyse": "move",
+}
+CARD_KINDS = ("cast", "play")
 
 
 def _int(where: str, v: object, lo: int = 0) -> int:
@@ -163,10 +183,14 @@ def check_scenario(sc: object, content: Content, spec: MapSpec) -> dict[str, Any
                 "upkeeps": _int(f"scenario: side {s}: upkeeps", raw.get("upkeeps", 1)),
             }
         )
+    stack = _stack(sc.get("stack", []), content, spec, perms, out_sides, sides)
+    if stack and phase != "actions":
+        raise ConfigError('scenario: an action stack needs phase = "actions"')
     name = sc.get("name", "")
     if not isinstance(name, str):
         raise ConfigError("scenario: name must be a string")
     return {
+        "stack": stack,
         "name": name,
         "round": _int("scenario: round", sc.get("round", 1), 1),
         "turn": turn,
@@ -174,6 +198,68 @@ def check_scenario(sc: object, content: Content, spec: MapSpec) -> dict[str, Any
         "permanents": perms,
         "sides": out_sides,
     }
+
+
+def _stack(
+    raw: object,
+    content: Content,
+    spec: MapSpec,
+    perms: list[dict[str, Any]],
+    sides_: list[dict[str, Any]],
+    sides: int,
+) -> list[dict[str, Any]]:
+    """The action stack of a position (bottom first), as `action_declared` frames. A card it
+    names comes from its seat's hand; a unit action names the permanent (1, 2, ... in file
+    order) and its target. The engine checks every target again when the action executes."""
+    if not isinstance(raw, list):
+        raise ConfigError("scenario: stack must be a list of [[stack]] tables")
+    hands = [list(s["hand"]) for s in sides_]
+    out = []
+    for n, item in enumerate(raw, start=1):
+        where = f"scenario: stack entry {n}"
+        if not isinstance(item, Mapping):
+            raise ConfigError(f"{where} must be a table")
+        bad = sorted(str(k) for k in item if k not in STACK_KEYS)
+        if bad:
+            raise ConfigError(f"{where}: unknown key(s) {', '.join(bad)}")
+        seat = _int(f"{where}: seat", item.get("seat", 0))
+        if seat >= sides:
+            raise ConfigError(f"{where}: seat must be from 0 to {sides - 1}")
+        kind = item.get("kind")
+        known = (*CARD_KINDS, "free", *SPEND)
+        if kind not in known:
+            raise ConfigError(f"{where}: kind must be one of {', '.join(known)}, got {kind!r}")
+        frame: dict[str, Any] = {"side": seat, "kind": kind}
+        if kind in CARD_KINDS:
+            card = item.get("card")
+            extra = item.get("with", [])
+            for c in (card, *extra):
+                if c not in hands[seat]:
+                    raise ConfigError(f"{where}: {c!r} is not in seat {seat}'s hand")
+                hands[seat].remove(c)
+            frame.update(card=card, **({"with": list(extra)} if extra else {}))
+        else:
+            pid = _int(f"{where}: perm", item.get("perm"), 1)
+            if pid > len(perms) or perms[pid - 1]["controller"] != seat:
+                raise ConfigError(f"{where}: perm {pid} is not a permanent of seat {seat}")
+            frame["perm"] = pid
+        if kind == "free":
+            ability = _int(f"{where}: ability", item.get("ability", 0))
+            card = content.cards[perms[frame["perm"] - 1]["card"]]
+            if ability >= len(card.free_actions):
+                raise ConfigError(f"{where}: {card.id} has no free action {ability}")
+            frame.update(ability=ability, cost=card.free_actions[ability].cost)
+        elif kind in SPEND:
+            frame["spend"] = item.get("spend", SPEND[kind])
+        if "target" in item:
+            target = _int(f"{where}: target", item["target"], 1)
+            if target > len(perms):
+                raise ConfigError(f"{where}: no permanent {target}")
+            frame["target"] = target
+        if "at" in item:
+            frame["x"], frame["y"] = _coord(f"{where}: at", item["at"], spec)
+        out.append(frame)
+    return out
 
 
 def load_scenario(path: str | os.PathLike[str]) -> dict[str, Any]:
@@ -191,8 +277,7 @@ def load_scenario(path: str | os.PathLike[str]) -> dict[str, Any]:
         here = os.path.dirname(os.path.abspath(os.fspath(path)))
         paths = config["content"] if isinstance(config["content"], list) else [config["content"]]
         config["content"] = [
-            os.path.normpath(os.path.join(here, p)) if isinstance(p, str) else p
-            for p in paths
+            os.path.normpath(os.path.join(here, p)) if isinstance(p, str) else p for p in paths
         ]
     if "map" in doc:
         config["map"] = doc["map"]
