@@ -53,6 +53,9 @@ Events (full form = public form unless said otherwise):
 ``card_bought``        side, card, cost, resource
 ``cards_discarded``    side, cards
 ``card_revealed``      side, card (the Kraken's draw)
+``redealt``            decks [[card] per side], hands [[card] per side]: a determinized
+                       sample's new deal (`Game.determinize`, never in a played game). Secret:
+                       public form {sides}
 ``game_over``          outcome: winners, reason (vip/kraken_slain/kings_defeated/resource/
                        max_rounds), round
 
@@ -151,6 +154,7 @@ EVENTS: dict[str, dict[str, Any]] = {
     "card_bought": {"side": int, "card": str, "cost": int, "resource": int},
     "cards_discarded": {"side": int, "cards": [str]},
     "card_revealed": {"side": int, "card": str},
+    "redealt": {"decks": [list], "hands": [list]},
 }
 REDACTED: dict[str, dict[str, Any]] = {
     "deck_set": {"side": int, "count": int},
@@ -158,6 +162,7 @@ REDACTED: dict[str, dict[str, Any]] = {
     "card_drafted": {"side": int},
     "deck_refilled": {"side": int, "count": int},
     "cards_drawn": {"side": int, "count": int},
+    "redealt": {"sides": int},
 }
 
 REQUESTS: dict[str, dict[str, Any]] = {

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from game_agent.engine import ConfigError, Game, Ruleset, Settlement
+from game_agent.engine import ConfigError, Determinizable, Game, Rng, Ruleset, Settlement
+from game_agent.games.muhq import determinize as resample
 from game_agent.games.muhq import flow, state
 from game_agent.games.muhq.config import configure, content_of
 from protocol.registry import GameSchema
@@ -34,8 +35,13 @@ class MuhqRuleset:
     def root(self, g: Game) -> Settlement:
         return flow.root(g)
 
+    def determinize(self, g: Game, seat: int, rng: Rng) -> None:
+        """Deal again what `seat` has not seen (see `determinize.py`)."""
+        resample.determinize(g, seat, rng)
+
 
 RULESET = MuhqRuleset()
 
 if TYPE_CHECKING:
     _conforms: Ruleset = RULESET
+    _samples: Determinizable = RULESET

@@ -409,6 +409,16 @@ def _card_revealed(s: MuhqState, d: dict[str, Any]) -> None:
     c.hand.append(d["card"])
 
 
+def _redealt(s: MuhqState, d: dict[str, Any]) -> None:
+    """A determinized sample's new deal of what a seat had not seen (`determinize.py`); its
+    public form names nothing and changes nothing."""
+    if "decks" not in d:
+        return
+    for c, deck, hand in zip(s.cards, d["decks"], d["hands"], strict=True):
+        c.deck = list(deck)
+        c.hand = list(hand)
+
+
 def _nothing(s: MuhqState, d: dict[str, Any]) -> None:
     return None
 
@@ -452,6 +462,7 @@ _APPLY: dict[str, Callable[[MuhqState, dict[str, Any]], None]] = {
     "cards_discarded": _cards_discarded,
     "card_revealed": _card_revealed,
     "draft_started": _nothing,
+    "redealt": _redealt,
     "game_over": _game_over,
 }
 
