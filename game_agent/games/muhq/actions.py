@@ -302,6 +302,20 @@ def plays(st: MuhqState, side: int) -> list[Option]:
     return out
 
 
+def free_by_trading(st: MuhqState, side: int) -> bool:
+    """Whether trading hand cards (rules 6.5) would let `side` pay a free action that has a
+    target now: a priority window then asks the side, so it can trade and use it."""
+    cards = st.content.cards
+    reach = st.cards[side].resource + len(st.cards[side].hand) // 2
+    for p in st.perms.values():
+        if p.controller != side or p.paralysis > 0:
+            continue
+        for fa in cards[p.card].free_actions:
+            if fa.cost <= reach and SPELLS[fa.effect].targets(st, side):
+                return True
+    return False
+
+
 def frees(st: MuhqState, side: int) -> list[Option]:
     """Rules 6.2: the free actions of the side's permanents it can pay for now, each with its
     targets: ``["free", perm, ability, target]``. Usable while tapped (rec), not while the

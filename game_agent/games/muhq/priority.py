@@ -9,7 +9,8 @@ round of passes starts again, in turn order from there, for the action below. Wh
 has passed in a row, the action executes (`resolve.execute`).
 
 A seat with no fast action to declare is not asked (its pass is implied), so a window asks
-nothing when nobody holds a spell with a legal target. Trading two cards for 1 resource is not an
+nothing when nobody holds a spell with a legal target or a free action it could pay (trading
+cards if need be). Trading two cards for 1 resource is not an
 action (rules 6.5): it is offered in every priority request, and the seat is asked again after.
 The Kraken has no seat and never responds.
 """
@@ -69,7 +70,7 @@ def window(g: Game, seat: int, top: int) -> Any:
     st: MuhqState = g.state
     while True:
         casts = actions.fast_options(st, seat)
-        if not casts:
+        if not casts and not actions.free_by_trading(st, seat):
             return None
         options = [actions.PASS, *casts, *actions.trades(st, seat)]
         i = yield g.ask(seat, "priority", options, 0, info={"top": top, "stack": len(st.stack)})
