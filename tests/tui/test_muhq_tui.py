@@ -29,7 +29,7 @@ from user_agent.tui.widgets import (
 )
 from user_agent.words.muhq_board import MuhqTable
 
-CONFIG = {"max_rounds": 4}  # a short duel: the round limit ends it
+CONFIG = {"max_rounds": 3}  # a short duel: the round limit ends it
 
 
 def reference(source: LocalSource, seat: int) -> MuhqTable:
