@@ -192,7 +192,7 @@ async def test_the_replay_viewer_opens_a_muhq_log(tmp_path: Path) -> None:
     play("muhq", CONFIG, 3, ["random", "random"], path)
     log = read_log(path)
     tl = Timeline(log, None)
-    assert tl.turns() == 8  # muhq's turns (turn_started), two per round
+    assert tl.turns() == 2 * CONFIG["max_rounds"]  # muhq's turns (turn_started), two a round
     app = ReplayApp(tl)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("right_curly_bracket", "right_curly_bracket", "right")
