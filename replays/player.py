@@ -43,8 +43,6 @@ class _Report:
         seats = len(h.get("seats", [])) or int(h.get("config", {}).get("players", 0) or 0)
         self.words = self.game in EVENT_KINDS
         self.narrator = Narrator(self.game, seats, lang)
-        if self.narrator.muhq is not None:
-            self.narrator.muhq.texts = muhq_texts(log)
         self.line = get_schema(self.game).renderer()
         self.requests: dict[tuple[int, int], RequestSpec] = {}
         self.turn = 0
@@ -209,24 +207,13 @@ def carcassonne_board(log: Log, seat: int | None, last: int | None) -> Iterator[
     yield f"  {scores_line(view)}"
 
 
-def muhq_texts(log: Log) -> tuple[tuple[str, str], ...]:
-    """The content files a muhq log's config carries besides the bundled ones."""
-    config = log.header.get("config")
-    items = config.get("content") if isinstance(config, dict) else None
-    if not isinstance(items, list):
-        return ()
-    return tuple(
-        (str(i[0]), str(i[1])) for i in items if isinstance(i, list | tuple) and len(i) == 2
-    )
-
-
 def muhq_table(log: Log, step: int | None = None, seat: int | None = None) -> MuhqTable:
     """The table of a muhq log after turn `step` (0: the setup; None: the end of the game), as
     `seat` saw it (None: everything; -1 a spectator). A turn ends where the next one starts."""
     game = log.header.get("game")
     if game != "muhq":
         raise ValueError(f"this log is {game}, not muhq")
-    table = MuhqTable(None, muhq_texts(log))  # a report names no "you"
+    table = MuhqTable(None)  # a report names no "you"; game_started carries the content
     for rec in log.events:
         if step is not None and rec.kind == "turn_started" and rec.data.get("turn", 0) > step:
             break

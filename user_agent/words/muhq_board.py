@@ -72,9 +72,8 @@ def abbreviations(content: Content) -> dict[str, str]:
 class MuhqTable:
     """The table as folded from events, for words: `state` is None until `game_started`."""
 
-    def __init__(self, seat: int | None = None, texts: tuple[tuple[str, str], ...] = ()) -> None:
+    def __init__(self, seat: int | None = None) -> None:
         self.seat = seat  # the seat looking (None: everything, or nobody in particular)
-        self.texts = texts  # content files besides the bundled ones (a log's config)
         self.state: MuhqState | None = None
         self.abbr: dict[str, str] = {}
         self.names: dict[int, str] = {}  # perm -> card id, kept after it leaves the map
@@ -85,8 +84,6 @@ class MuhqTable:
     def apply(self, kind: str, data: Mapping[str, Any]) -> None:
         try:
             if kind == "game_started":
-                if "content" not in data and self.texts:
-                    data = {**data, "content": [list(t) for t in self.texts]}
                 self.state = started_state(data)
                 self.abbr = abbreviations(self.state.content)
                 self.error = None

@@ -768,7 +768,7 @@ def _mq_started(n: Narrator, d: dict[str, Any]) -> str:
         try:
             from game_agent.games.muhq.content import load_texts
 
-            content = load_texts(t.texts)
+            content = load_texts(tuple((str(n), str(x)) for n, x in d.get("content") or ()))
         except Exception:
             content = None
     if content is not None:

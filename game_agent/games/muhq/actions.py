@@ -148,6 +148,13 @@ def moves(st: MuhqState, p: Perm) -> list[tuple[int, int]]:
     return sorted(board.reachable(st.spec, occ, p.pos, c.move, c.swimming, st.spec.diagonal_rule))
 
 
+def street_moves(st: MuhqState, p: Perm) -> set[tuple[int, int]]:
+    """The street move (rules 8.2): tiles of the unit's connected street within its movement."""
+    c = st.content.cards[p.card]
+    occ = _occupied_without(st, p.pos)
+    return board.street_moves(st.spec, occ, p.pos, c.move, c.swimming, st.spec.diagonal_rule)
+
+
 def crew_slots(st: MuhqState, q: Perm) -> int:
     c = st.content.cards[q.card]
     units = sum(1 for sid in q.stack if st.perm_card(sid).type == "unit")
@@ -213,9 +220,7 @@ def unit_options(st: MuhqState, p: Perm) -> list[Option]:
         out.append(TAP)
         return out
     if free(p, STREET) and st.spec.tile(*p.pos) == board.STREET:
-        occ = _occupied_without(st, p.pos)
-        street = board.street_moves(st.spec, occ, p.pos, c.move, c.swimming, st.spec.diagonal_rule)
-        out.extend(["street", x, y] for x, y in sorted(street))
+        out.extend(["street", x, y] for x, y in sorted(street_moves(st, p)))
     if free(p, ATTACK):
         out.extend(["attack", t] for t in attack_targets(st, p))
     if free(p, FULL):

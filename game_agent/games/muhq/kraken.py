@@ -24,7 +24,7 @@ from game_agent.games.muhq import actions, ai, placement, resolve
 from game_agent.games.muhq.deck import refill
 from game_agent.games.muhq.priority import declare
 from game_agent.games.muhq.state import ATTACK, MOVE, MuhqState
-from game_agent.games.muhq.upkeep import KRAKEN_GAIN_PER_PLAYER
+from game_agent.games.muhq.upkeep import KRAKEN_GAIN_PER_PLAYER, kraken_upkeep
 
 T = TypeVar("T")
 
@@ -47,14 +47,16 @@ def turn(g: Game, n: int) -> Settlement:
     side = st.players
     g.emit("turn_started", {"turn": n, "side": side, "round": st.round})
     refill(g, side)
+    before = st.cards[side].resource
     resolve.gain(g, side, KRAKEN_GAIN_PER_PLAYER * st.players, "upkeep")
     chance = Chance(g.rng)
     units = sorted(p.id for p in st.units_of(side))
     cards = st.content.cards
-    while sum(cards[st.perms[u].card].upkeep for u in units) > st.cards[side].resource:
-        victim = units.pop(chance.randrange(len(units)))
-        yield from resolve.leave(g, victim, "permanent_destroyed", "upkeep")
-    total = sum(cards[st.perms[u].card].upkeep for u in units)
+    upkeeps = [cards[st.perms[u].card].upkeep for u in units]
+    _, destroyed = kraken_upkeep(before, st.players, upkeeps, chance)
+    for i in destroyed:
+        yield from resolve.leave(g, units[i], "permanent_destroyed", "upkeep")
+    total = sum(upkeeps) - sum(upkeeps[i] for i in destroyed)
     if total:
         c = st.cards[side]
         g.emit(

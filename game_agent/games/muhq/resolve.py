@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from game_agent.engine import Game, Settlement
-from game_agent.games.muhq import actions, combat, placement
+from game_agent.games.muhq import actions, combat, placement, victory
 from game_agent.games.muhq.effects import FARM_GAIN, SPELLS, spell_of
 from game_agent.games.muhq.state import MuhqState, Perm
 
@@ -68,7 +68,7 @@ def execute(g: Game, frame: Frame) -> Settlement:
         dest = (frame["x"], frame["y"])
         legal = actions.moves(st, p)
         if kind == "street":
-            street = _street(st, p)
+            street = actions.street_moves(st, p)
             legal = [q for q in legal if q in street]
         if dest not in legal:
             fizzle(g, frame, "target")
@@ -141,14 +141,6 @@ def execute(g: Game, frame: Frame) -> Settlement:
             g.emit("swapped", {"perm": p.id, "artifact": a.id, "action": frame["spend"]})
         return
     raise ValueError(f"muhq: unknown action kind {kind!r}")
-
-
-def _street(st: MuhqState, p: Perm) -> set[tuple[int, int]]:
-    from game_agent.games.muhq import board
-
-    c = st.content.cards[p.card]
-    occ = set(st.board) - {p.pos}
-    return board.street_moves(st.spec, occ, p.pos, c.move, c.swimming, st.spec.diagonal_rule)
 
 
 def _play(g: Game, frame: Frame) -> Settlement:
@@ -298,23 +290,26 @@ def drop(g: Game, sid: int, at: tuple[int, int], chooser: int) -> Settlement:
 
 
 def check_victory(g: Game) -> None:
+    """The map's win condition (`victory.py`), checked whenever a permanent leaves the map."""
     st: MuhqState = g.state
     win = st.spec.win
     kind = win["kind"]
     if kind == "vip":
         alive = {p.owner for p in st.perms.values() if p.card == win["card"]}
-        left = [s for s in range(st.players) if s in alive]
-        if len(left) <= 1:
-            g.end({"winners": left, "reason": "vip", "round": st.round})
+        winners = victory.vip_outcome(range(st.players), alive)
+        if winners is not None:
+            g.end({"winners": winners, "reason": "vip", "round": st.round})
     elif kind == "kraken":
-        if st.kraken_slain:
-            g.end({"winners": list(range(st.players)), "reason": "kraken_slain", "round": st.round})
-        kings = [
-            p
+        cards = st.content.cards
+        kings = sum(
+            1
             for p in st.perms.values()
-            if p.controller < st.players and "vip" in st.content.cards[p.card].keywords
-        ]
-        if not kings:
+            if p.controller < st.players and "vip" in cards[p.card].keywords
+        )
+        side = victory.kraken_outcome(not st.kraken_slain, kings)
+        if side == "players":
+            g.end({"winners": list(range(st.players)), "reason": "kraken_slain", "round": st.round})
+        if side == "kraken":
             g.end({"winners": [], "reason": "kings_defeated", "round": st.round})
 
 
