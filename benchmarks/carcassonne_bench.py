@@ -14,8 +14,9 @@ from __future__ import annotations
 import argparse
 import os
 import tempfile
-import time
 from collections.abc import Callable
+
+from bench_rows import print_rows
 
 from game_agent.engine import Game
 from game_agent.games import load
@@ -73,16 +74,8 @@ def main() -> None:
         ("engine + greedy bots", bots(["greedy"], p, False), max(1, args.games // 4)),
         ("engine + whole-board analyse/turn", bare(p, reference=True), max(1, args.games // 10)),
     ]
-    base = None
     title = f"carcassonne {p}p, in-process"
-    print(f"{title:36} {'decisions':>10} {'seconds':>8} {'dec/s':>10} {'ratio':>6}")
-    for name, fn, games in rows:
-        t0 = time.perf_counter()
-        n = fn(games, args.seed)
-        dt = time.perf_counter() - t0
-        rate = n / dt
-        base = base or rate
-        print(f"{name:36} {n:10d} {dt:8.2f} {rate:10.0f} {rate / base:6.2f}")
+    print_rows(title, rows, args.seed)
 
 
 if __name__ == "__main__":

@@ -12,8 +12,9 @@ from __future__ import annotations
 import argparse
 import os
 import tempfile
-import time
 from collections.abc import Callable
+
+from bench_rows import print_rows
 
 from game_agent.engine import Game
 from game_agent.games import load
@@ -55,15 +56,7 @@ def main() -> None:
         ("engine + random bots + log file", bots(["random"], True), args.games),
         ("engine + greedy bots", bots(["greedy"], False), max(1, args.games // 20)),
     ]
-    base = None
-    print(f"{'harmony, in-process':34} {'decisions':>10} {'seconds':>8} {'dec/s':>10} {'ratio':>6}")
-    for name, fn, games in rows:
-        t0 = time.perf_counter()
-        n = fn(games, args.seed)
-        dt = time.perf_counter() - t0
-        rate = n / dt
-        base = base or rate
-        print(f"{name:34} {n:10d} {dt:8.2f} {rate:10.0f} {rate / base:6.2f}")
+    print_rows("harmony, in-process", rows, args.seed, 34)
 
 
 if __name__ == "__main__":
