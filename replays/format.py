@@ -17,6 +17,10 @@ Every later record is an array whose first item names it. Format 3:
     ["e", event+]
             events no request took: the game's last ones (or events a host flushed before
             their request was written, see below)
+    ["x", how, reason]
+            the host ended the table before the game did (`how` is "abandoned": nobody was
+            at the table for the server's --abandon-after); always the last record. Readers
+            of every format accept it; re-execution reproduces everything before it
     event = [kind, data]                          a public event
           | [kind, data, audience, public|nil]    only `audience` sees `data`; others `public`
 
@@ -67,6 +71,8 @@ MAX_RECORD_BYTES = 16 << 20
 EVENT = "e"
 REQUEST = "q"
 DECISION = "d"
+ENDING = "x"
+ABANDONED = "abandoned"
 
 # The fields of a format-3 request record, in order (RequestSpec's fields).
 REQUEST_ORDER = (
@@ -236,6 +242,15 @@ class Encoder:
         if self._events:
             self.end_events()
         p = self.pack([DECISION, rid, seat, choice, timeout])
+        buf = self.buf
+        buf += _frame_head(len(p), _crc32(p))
+        buf += p
+
+    def ending(self, how: str, reason: str) -> None:
+        """The host ended the table before the game ended (the last record of the log)."""
+        if self._events:
+            self.end_events()
+        p = self.pack([ENDING, how, reason])
         buf = self.buf
         buf += _frame_head(len(p), _crc32(p))
         buf += p

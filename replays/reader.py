@@ -17,6 +17,7 @@ from protocol.errors import ProtocolError
 from protocol.fields import check_fields
 from replays.format import (
     DECISION,
+    ENDING,
     EVENT,
     FRAME,
     MAGIC_PREFIX,
@@ -63,6 +64,8 @@ class Log:
     damage: Damage | None = None
     good_bytes: int = 0
     version: int = 0  # the file's format version
+    # How the host ended the table before the game ended (the `x` record): (how, reason).
+    ending: tuple[str, str] | None = None
 
     @property
     def tail(self) -> Damage | None:
@@ -258,6 +261,12 @@ def read_log(path: str | os.PathLike[str]) -> Log:
             body = unpack(blob[start : start + length], MAX_RECORD_BYTES, LOG_LIMITS)
             if header is None:
                 header = check_header(path, body, version)
+            elif log.ending is not None:
+                raise ValueError("a record follows the log's ending record")
+            elif type(body) is list and body and body[0] == ENDING:
+                if len(body) != 3 or type(body[1]) is not str or type(body[2]) is not str:
+                    raise ValueError('an ending record is ["x", how, reason]')
+                log.ending = (body[1], body[2])
             else:
                 for rec in _records(body, version, n_events):
                     if type(rec) is Event:

@@ -175,7 +175,9 @@ def reexecute(log: Log, ruleset: RulesetChoice = None) -> Reexecution:
     return Reexecution(game, matched, logged, None)
 
 
-def canonical_bytes(header: dict[str, Any], game: Game) -> bytes:
+def canonical_bytes(
+    header: dict[str, Any], game: Game, ending: tuple[str, str] | None = None
+) -> bytes:
     """The log a host writes for this game: each step's events and the requests it asked
     (`Encoder.put_step`), then the decision that started the next step. Step j ends where
     decision j was made (`Decision.at`); its requests are those asked after j decisions."""
@@ -193,6 +195,8 @@ def canonical_bytes(header: dict[str, Any], game: Game) -> bytes:
         done = end
         if j < len(decisions):
             w.decision(decisions[j])
+    if ending is not None:
+        w.ending(*ending)
     w.flush()
     return out.getvalue()
 
@@ -202,7 +206,7 @@ def first_different_record(path: str, log: Log, game: Game) -> str | None:
     missing or extra records: anything the value comparison above may not see)."""
     with open(path, "rb") as f:
         have = f.read()
-    want = canonical_bytes(log.header, game)
+    want = canonical_bytes(log.header, game, log.ending)
     if have == want:
         return None
     pos = len(MAGIC_PREFIX) + 1
@@ -350,14 +354,26 @@ def verify(path: str, ruleset: RulesetChoice = None, *, detailed: bool = False) 
             rx.matched_events,
             n_dec,
         )
-    if not game.finished:
+    if not game.finished and log.ending is None:
         return Report(
             False,
             f"{path}: the game is not finished (it waits for a decision)",
             rx.matched_events,
             n_dec,
         )
+    if game.finished and log.ending is not None:
+        return Report(False, f"{path}: the game finished, yet the log says it was {log.ending[0]}",
+                      rx.matched_events, n_dec)  # fmt: skip
     first = first_different_record(path, log, game)
     if first is not None:
         return Report(False, f"{path}: diverges: {first}", rx.matched_events, n_dec)
+    if log.ending is not None:
+        how, reason = log.ending
+        return Report(
+            True,
+            f"{path}: OK, {rx.matched_events} events and {n_dec} decisions reproduced exactly; "
+            f"the table was {how} before the game ended ({reason})",
+            rx.matched_events,
+            n_dec,
+        )
     return _ok(path, game, rx.matched_events, n_dec)

@@ -30,6 +30,7 @@ from typing import Any, BinaryIO
 
 from game_agent.engine import Decision, Game
 from replays.format import (
+    ABANDONED,
     DECISION,
     FORMAT_VERSION,
     FRAME,
@@ -142,6 +143,11 @@ class LogWriter(Encoder):
         buf += p
         if len(buf) >= self.threshold:
             self._write()
+
+    def abandoned(self, reason: str) -> None:
+        """The table was abandoned: the log's last record says so (a resume never continues
+        it)."""
+        self.ending(ABANDONED, reason)
 
     def flush(self) -> None:
         """Hand every buffered record to the OS (one write call), events included."""

@@ -18,6 +18,7 @@ class Waiting:
     identity: bytes
     conn: Hashable  # the connection it came on (a session ends with it)
     name: str
+    source: str = ""  # its network address (admission.source_key), for the per-source caps
 
 
 @dataclass
@@ -38,16 +39,15 @@ class Queue:
 
 
 class Lobby:
-    def __init__(self, max_waiting: int = 10_000) -> None:
+    def __init__(self) -> None:
         self.queues: dict[QueueKey, Queue] = {}
         self.where: dict[bytes, QueueKey] = {}  # identity -> its queue
-        self.max_waiting = max_waiting
 
     def __len__(self) -> int:
         return len(self.where)
 
     def join(self, key: QueueKey, needed: int, who: Waiting) -> Queue:
-        self.leave(who.identity)
+        """Queue `who` (leaving any queue it was in: see `leave`)."""
         q = self.queues.get(key)
         if q is None:
             q = self.queues[key] = Queue(key, needed)
@@ -66,20 +66,27 @@ class Lobby:
             del self.queues[q.key]
         return seated
 
-    def leave(self, identity: bytes) -> Queue | None:
+    def leave(self, identity: bytes) -> tuple[Queue, Waiting] | None:
+        """-> the queue `identity` left and its entry, or None when it was in none."""
         key = self.where.pop(identity, None)
         if key is None:
             return None
         q = self.queues[key]
+        gone = next(w for w in q.waiting if w.identity == identity)
         q.waiting = [w for w in q.waiting if w.identity != identity]
         if not q.waiting:
             del self.queues[key]
-        return q
+        return q, gone
 
-    def drop_connection(self, conn: Hashable) -> None:
+    def drop_connection(self, conn: Hashable) -> list[Waiting]:
+        """Everyone queued from connection `conn` leaves; -> those entries."""
+        out: list[Waiting] = []
         for q in list(self.queues.values()):
             for w in [w for w in q.waiting if w.conn == conn]:
-                self.leave(w.identity)
+                left = self.leave(w.identity)
+                if left is not None:
+                    out.append(left[1])
+        return out
 
     def status(self) -> list[dict[str, object]]:
         return [q.status() for q in self.queues.values()]

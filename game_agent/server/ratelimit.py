@@ -26,7 +26,9 @@ class RateLimiter:
         self.max_peers = max_peers
         self._buckets: OrderedDict[Hashable, Bucket] = OrderedDict()
 
-    def allow(self, peer: Hashable, now: float) -> bool:
+    def allow(self, peer: Hashable, now: float, cost: float = 1.0) -> bool:
+        """Take `cost` tokens from the peer's bucket if it holds that many (a cost above the
+        burst is allowed from a full bucket, which it then leaves in debt)."""
         b = self._buckets.get(peer)
         if b is None:
             b = Bucket(self.burst, now)
@@ -37,8 +39,8 @@ class RateLimiter:
             self._buckets.move_to_end(peer)
             b.tokens = min(self.burst, b.tokens + (now - b.stamp) * self.rate)
             b.stamp = now
-        if b.tokens >= 1.0:
-            b.tokens -= 1.0
+        if b.tokens >= min(cost, self.burst):
+            b.tokens -= cost
             return True
         return False
 

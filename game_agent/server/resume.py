@@ -39,6 +39,10 @@ def resume_log(path: str) -> Resumed:
         log = read_log(path)
     except LogError as exc:
         raise ResumeError(str(exc)) from None
+    if log.ending is not None:
+        raise ResumeError(
+            f"{path}: refusing to resume: the table was {log.ending[0]} ({log.ending[1]})"
+        )
     if log.damage is not None and log.damage.mid_file:
         raise ResumeError(
             f"{path}: refusing to resume: damaged at byte {log.damage.offset} "

@@ -25,7 +25,7 @@ import itertools
 import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import structlog
@@ -33,13 +33,14 @@ import zmq
 
 from game_agent.engine import SPECTATOR, ConfigError
 from game_agent.games import available, load
+from game_agent.server.admission import Admission, Limits, source_key
 from game_agent.server.connections import Connections, connection_cap
 from game_agent.server.lobby import Lobby, QueueKey, Waiting
 from game_agent.server.ratelimit import LogBudget, RateLimiter
 from game_agent.server.seats import Seat
-from game_agent.server.table import CLOSED, RESYNC_EVENTS_PER_TOKEN, Table
+from game_agent.server.table import ABANDONED, CLOSED, RESYNC_EVENTS_PER_TOKEN, WAITING, Table
 from protocol import handshake
-from protocol.codec import MAX_AGENT_MESSAGE_BYTES, MAX_MESSAGE_BYTES, decode, encode
+from protocol.codec import MAX_AGENT_MESSAGE_BYTES, decode, encode
 from protocol.errors import ProtocolError
 from protocol.messages import (
     Auth,
@@ -64,7 +65,10 @@ log = structlog.get_logger("sgs.server")
 
 _NOW = int(zmq.NOBLOCK)  # plain ints: flag arithmetic on pyzmq's enums costs a call per send
 _MORE = int(zmq.NOBLOCK | zmq.SNDMORE)
-MAX_FRAME_BYTES = MAX_MESSAGE_BYTES  # larger frames make libzmq drop the connection
+# Larger frames make libzmq drop the connection, before it allocates their buffer: a peer that
+# announces a frame and sends it slowly (slow loris) holds at most this much of our memory.
+# Frames a little over the decode limit get a `too_large` error (a bot author's mistake).
+MAX_FRAME_BYTES = MAX_AGENT_MESSAGE_BYTES + 4096
 MAX_SUBSCRIPTION_BYTES = 256  # a spectator's subscription is a table name
 MAX_BATCH = 256  # messages handled per loop turn before the clocks run again
 MAX_HANDSHAKES = 4096  # handshakes in flight (the oldest is forgotten first)
@@ -83,6 +87,10 @@ class ServerOptions:
     source_burst: float = 4000.0
     max_connections: int = 4096
     durability: str = "os"  # "os": flush before sending; "disk": fdatasync before sending
+    limits: Limits = field(default_factory=Limits)  # who may open lobby tables (admission.py)
+    # Spectators' catch-up (`spectate`): events replayed per second per source, and the burst.
+    replay_rate: float = 2000.0
+    replay_burst: float = 10000.0
 
 
 @dataclass
@@ -127,6 +135,11 @@ class Server:
         self.sessions: dict[bytes, Session] = {}
         self.handshakes: OrderedDict[bytes, Pending] = OrderedDict()
         self.lobby = Lobby()
+        # With a CURVE allow-list every peer is authenticated: no per-source caps.
+        allow_list = curve is not None and not curve.allow_any
+        self.admission = Admission(options.limits, per_source=not allow_list)
+        self.replays = RateLimiter(options.replay_rate, options.replay_burst)
+        self.ended: deque[dict[str, Any]] = deque(maxlen=64)  # abandoned tables, for status
         self.per_conn = RateLimiter(options.rate, options.burst)
         self.per_source = RateLimiter(options.source_rate, options.source_burst)
         self.refusal_log = LogBudget()
@@ -189,7 +202,7 @@ class Server:
 
     def close(self) -> None:
         for table in list(self.tables.values()):
-            table.writer.close()
+            table.writer_close()
         self.conns.close()
         for sock in (self._router, self._pub):
             if sock is not None:
@@ -292,7 +305,8 @@ class Server:
         for identity, p in list(self.handshakes.items()):
             if p.conn == fd:
                 del self.handshakes[identity]
-        self.lobby.drop_connection(fd)
+        for w in self.lobby.drop_connection(fd):
+            self.admission.settled(w.source)
         self.per_conn.forget(fd)
 
     def _clocks(self) -> None:
@@ -321,6 +335,8 @@ class Server:
             if table.poke or (due is not None and due <= now):
                 table.tick(now)
                 due = table.next_due()
+            if table.unproven and table.state != WAITING:
+                self._settle_unproven(table)  # it plays (or closed): its seats are its own now
             if table.state == CLOSED:
                 closed.append(table)
             elif due is not None:
@@ -333,14 +349,24 @@ class Server:
             del self.tables[table.name]
             for identity in [i for i, s in self.sessions.items() if s.table is table]:
                 del self.sessions[identity]
-            table.writer.sync()  # on the disk before the seats file says "finished"
-            table.writer.close()
-            log.info("table closed", table=table.name, outcome=table.game.outcome)
+            self.admission.table_closed(table.sources)
+            if table.writer is not None:
+                table.writer.sync()  # on the disk before the seats file says "finished"
+                table.writer.close()
+            if table.end == ABANDONED:
+                self.ended.append(table.status())
+            log.info("table closed", table=table.name, end=table.end, outcome=table.game.outcome)
             self.on_closed(table)
+
+    def _settle_unproven(self, table: Table) -> None:
+        for source in table.unproven.values():
+            self.admission.settled(source)
+        table.unproven.clear()
 
     def _flush_table(self, table: Table) -> None:
         """The table's log first (durability), then its messages."""
         if table.dirty:
+            assert table.writer is not None
             if self.opts.durability == "disk":
                 table.writer.sync()
             else:
@@ -380,7 +406,7 @@ class Server:
                 self._refuse(identity, -1, "rate_limited", "too many messages; slow down")
             return
         if session is None:
-            source = _source(payload)
+            source = source_key(_source(payload))
             if not self.per_source.allow(source, now):
                 if self.per_source.should_warn(source, now):
                     self._refuse(identity, -1, "rate_limited", "too many messages from your host")
@@ -404,11 +430,11 @@ class Server:
         elif isinstance(msg, Auth):
             self._auth(identity, conn, msg, now)
         elif isinstance(msg, Join):
-            self._join(identity, conn, msg)
+            self._join(identity, conn, msg, source_key(_source(payload)))
         elif isinstance(msg, Status):
             self._send(identity, encode(self.status()))
         elif isinstance(msg, Spectate):
-            self._spectate(identity, conn, msg)
+            self._spectate(identity, conn, msg, source_key(_source(payload)), now)
         elif isinstance(msg, Bye) and session is None:
             self.handshakes.pop(identity, None)
             self._left_queue(identity)
@@ -435,9 +461,10 @@ class Server:
                 # of the batch (with "disk", the fdatasync is shared by the whole batch)
                 self._flush_table(table)
 
-    def _spectate(self, identity: bytes, conn: int, msg: Spectate) -> None:
+    def _spectate(self, identity: bytes, conn: int, msg: Spectate, source: str, now: float) -> None:
         """A spectator's catch-up: the table's public events after `last_seq`, then
-        `spectated` (charged to the connection like a resync)."""
+        `spectated`. Each event replayed costs the source a token of its replay budget (and the
+        connection its rate, like a resync), so catch-ups cannot amplify a flood."""
         if not self._speaks(identity, -1, msg.version):
             return
         table = self._table_named(msg.table)
@@ -449,6 +476,14 @@ class Server:
             self._refuse(identity, -1, "bad_seq", f"last_seq must be in -1..{last}")
             return
         missed = table.fanout.since(SPECTATOR, msg.last_seq)
+        if not self.replays.allow(source, now, len(missed) + 1.0):
+            if self.replays.should_warn(source, now):
+                why = (
+                    f"catch-ups from your address are over their budget "
+                    f"({self.opts.replay_rate:g} events a second); try again later"
+                )
+                self._refuse(identity, -1, "rate_limited", why)
+            return
         for blob in missed:
             self._send(identity, blob)
         self._send(identity, encode(Spectated(table.name, last)))
@@ -511,10 +546,13 @@ class Server:
             table.outbox.append((old, encode(Error("session_replaced", why, -1))))
             log.info("session replaced", table=table.name, seat=p.seat)
         self.sessions[identity] = Session(table, seat, conn)
+        source = table.unproven.pop(p.seat, None)
+        if source is not None:
+            self.admission.settled(source)
         table.claim(seat, identity, p.name, now)
         self._touched.add(table)
 
-    def _join(self, identity: bytes, conn: int, msg: Join) -> None:
+    def _join(self, identity: bytes, conn: int, msg: Join, source: str) -> None:
         def no(code: str, why: str) -> None:
             self._refuse(identity, -1, code, why)
 
@@ -536,10 +574,13 @@ class Server:
             needed = ruleset.seat_count(ruleset.configure(config))
         except ConfigError as exc:
             return no("bad_config", str(exc))
+        self._left_queue(identity)  # a second join moves the agent to the new queue
+        refusal = self.admission.refuse(source, len(self.lobby), len(self.tables))
+        if refusal is not None:
+            return no(*refusal)
         key: QueueKey = (msg.game, msg.mode, msg.players)
-        if len(self.lobby) >= self.lobby.max_waiting:
-            return no("lobby_full", "too many agents are waiting; try again later")
-        q = self.lobby.join(key, needed, Waiting(identity, conn, msg.name[:100]))
+        q = self.lobby.join(key, needed, Waiting(identity, conn, msg.name[:100], source))
+        self.admission.queued(source)
         seated = self.lobby.full(q)
         if seated is None:
             tell = encode(Queued(msg.game, msg.mode, msg.players, len(q.waiting), q.needed))
@@ -552,8 +593,15 @@ class Server:
             # e.g. out of file descriptors or disk: nobody is seated, the queue is given back
             log.error("cannot open a table", game=msg.game, reason=str(exc))
             for w in seated:
+                self.admission.settled(w.source)
                 self._refuse(w.identity, -1, "server_busy", f"cannot open a table: {exc}")
             return None
+        table.dissolve_unproven = True
+        table.unproven = {
+            seat.index: w.source for seat, w in zip(table.seats.seats, seated, strict=True)
+        }
+        table.sources = {w.source for w in seated}
+        self.admission.table_opened(table.sources)
         self.add(table)
         for seat, w in zip(table.seats.seats, seated, strict=True):
             self._send(w.identity, encode(Seated(table.name, seat.index, seat.token)))
@@ -561,8 +609,10 @@ class Server:
         return None
 
     def _left_queue(self, identity: bytes) -> None:
-        q = self.lobby.leave(identity)
-        if q is not None:
+        left = self.lobby.leave(identity)
+        if left is not None:
+            q, gone = left
+            self.admission.settled(gone.source)
             game, mode, players = q.key
             tell = encode(Queued(game, mode, players, len(q.waiting), q.needed))
             for w in q.waiting:
@@ -577,7 +627,8 @@ class Server:
         return table
 
     def status(self) -> Tables:
-        return Tables([t.status() for t in self.tables.values()], self.lobby.status())
+        tables = [t.status() for t in self.tables.values()]
+        return Tables([*tables, *self.ended], self.lobby.status())
 
     # --- spectators ----------------------------------------------------------------------------
 

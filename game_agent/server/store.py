@@ -9,17 +9,18 @@ Names never contain the seed; seeds come from the OS's secure random source (64 
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from game_agent.engine import Game
+from game_agent.engine import ConfigError, Game
 from game_agent.games import load
-from game_agent.server.resume import resume_log
+from game_agent.server.resume import ResumeError, resume_log
 from game_agent.server.seats import Seats, read_sidecar, sidecar_path, sync_dir, write_sidecar
-from game_agent.server.table import Table, TableOptions
+from game_agent.server.table import ABANDONED, Table, TableOptions
 from replays import LogWriter, header_for
 
 REMOTE = "remote"
@@ -60,16 +61,16 @@ def open_table(
     seed: int | None = None,
     mode: str = "",
     extra: Mapping[str, Any] | None = None,
+    lazy: bool = False,
 ) -> Opened:
-    """A new table with its log and seats file written (and synced) before anyone is told."""
+    """A new table. Its log and seats file are written (and synced) before anyone is told of
+    them: at once, or with `lazy` (lobby tables) when the table starts playing, so that a table
+    that dissolves unplayed leaves nothing on disk."""
     ruleset = load(game_spec)
     game = Game(ruleset, config, new_seed() if seed is None else seed)
     agents = agents or [REMOTE] * game.seats
     seats = Seats.new(agents)
-    path = log_path_for(log_dir, name or new_name(ruleset.name))
-    writer = LogWriter(path, header_for(game, agents, name))
-    writer.sync()
-    sidecar = {
+    sidecar: dict[str, Any] = {
         "game": game_spec,
         "table": name,
         "mode": mode,
@@ -82,9 +83,27 @@ def open_table(
         "liveness": options.liveness,
         **(extra or {}),
     }
-    write_sidecar(path, sidecar)
-    sync_dir(log_dir)
-    table = Table(name, game, seats, writer, options, log_path=path, mode=mode)
+    header = header_for(game, agents, name)
+
+    def files(table: Table) -> LogWriter:
+        path = log_path_for(log_dir, name or new_name(ruleset.name))
+        writer = LogWriter(path, header)
+        try:
+            writer.sync()
+            write_sidecar(path, sidecar)
+            sync_dir(log_dir)
+        except OSError:
+            writer.close()
+            for leftover in (path, sidecar_path(path)):
+                with contextlib.suppress(OSError):
+                    os.unlink(leftover)
+            raise
+        table.log_path = path
+        return writer
+
+    table = Table(name, game, seats, None, options, files=files, mode=mode)
+    if not lazy:
+        table.writer = files(table)
     return Opened(table, sidecar)
 
 
@@ -95,12 +114,30 @@ class Reopened:
     report: str  # what the resume did, for the operator
 
 
-def reopen_table(path: str, options: TableOptions | None = None) -> Reopened:
+def reopen_table(
+    path: str, options: TableOptions | None = None, *, module: str | None = None
+) -> Reopened:
     """A table back from its log after a crash: verified by re-execution, its torn tail cut,
-    its epoch counted up (agents then forget cached answers). Raises ResumeError."""
+    its epoch counted up (agents then forget cached answers). Raises ResumeError.
+
+    A seats file names a bundled or registered game, nothing else: a file is never a reason to
+    import code. A table whose ruleset the operator gave by module path (`sgs serve --game
+    pkg.mod:ATTR`) resumes only when the operator names the same module again (`module`)."""
     saved = read_sidecar(path)
-    if ":" in str(saved.get("game", "")):
-        load(str(saved["game"]))  # a ruleset the operator gave by module path: register it again
+    game = str(saved.get("game", ""))
+    if saved.get("end") == ABANDONED:
+        raise ResumeError(f"{path}: refusing to resume: the table was abandoned")
+    if ":" in game:
+        if module != game:
+            raise ResumeError(
+                f"{path}: its seats file names the module {game!r}, which is not a registered "
+                f"game; a seats file never makes the server import code: give --game {game} "
+                "on the command line to load it yourself"
+            )
+        try:
+            load(game)  # the operator named it: register it again, so the log re-executes
+        except ConfigError as exc:
+            raise ResumeError(f"{path}: {exc}") from None
     r = resume_log(path)
     report = (
         (f"cut a damaged tail: {r.cut}; " if r.cut else "")
@@ -134,8 +171,11 @@ def reopen_table(path: str, options: TableOptions | None = None) -> Reopened:
 
 
 def mark_finished(table: Table, sidecar: Mapping[str, Any]) -> None:
-    """The game is over: a restarted server leaves this table alone."""
-    write_sidecar(table.log_path, {**sidecar, "finished": table.game.finished})
+    """The table closed: a restarted server leaves it alone if its game is over or it was
+    abandoned (`end`). A table that never started has no files: nothing to mark."""
+    if not table.log_path:
+        return
+    write_sidecar(table.log_path, {**sidecar, "finished": table.game.finished, "end": table.end})
 
 
 def unfinished(log_dir: str) -> list[str]:
@@ -152,6 +192,8 @@ def unfinished(log_dir: str) -> list[str]:
         try:
             saved = read_sidecar(path)
         except ValueError:
+            continue
+        if saved.get("end") == ABANDONED:
             continue
         if not saved.get("finished", False) and saved.get("lobby", False):
             out.append(path)

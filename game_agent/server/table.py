@@ -21,10 +21,12 @@ from typing import Any
 
 import structlog
 
-from game_agent.engine import Game, IllegalReply, RequestSpec, Step
+from game_agent.engine import Choice, Game, RequestSpec, Step
+from game_agent.server.admission import UNPROVEN_SECONDS
 from game_agent.server.deadlines import Deadline, deadline_for
 from game_agent.server.fanout import Fanout
 from game_agent.server.seats import Seat, Seats
+from protocol.choices import check_choice
 from protocol.codec import encode
 from protocol.messages import Bye, Error, Heartbeat, Reply, RequestMsg, Resync, Welcome
 from protocol.version import PROTOCOL_VERSION
@@ -42,11 +44,29 @@ class TableOptions:
     liveness: float = 5.0  # silence after which an agent is marked disconnected
     linger: float = 3.0  # after the game: how long to wait for every agent's bye
     fill_timeout: float = 0.0  # give up waiting for the seats after this long; 0 = wait
+    # A playing table none of whose seats is present is paused (its clocks stop: defaults at
+    # once for everyone would only spin the game); after this long it is abandoned. 0 = never.
+    abandon_after: float = 300.0
 
 
 # A table's life: waiting for its seats (at the start or after a resume), playing, then
 # lingering for the agents' bye, then closed (the server forgets it).
 WAITING, PLAYING, LINGERING, CLOSED = "waiting", "playing", "lingering", "closed"
+# How a closed table ended (`Table.end`): its game finished; nobody proved a seat before it
+# started (a lobby table: it leaves no files); nobody was at the table for `abandon_after`;
+# its seats did not fill within `fill_timeout` (one-table `sgs serve`).
+FINISHED, DISSOLVED, ABANDONED, UNFILLED = "finished", "dissolved", "abandoned", "unfilled"
+
+
+@dataclass
+class Held:
+    """A reply to a request asked together that is not the earliest open one: it waits until
+    the earlier ones are answered, so that decisions reach the game (and the log) in issue
+    order whatever order they arrive in."""
+
+    choice: Choice
+    timeout: bool
+    due: float | None  # the decision's deadline when it arrived
 
 
 class Table:
@@ -55,9 +75,10 @@ class Table:
         name: str,
         game: Game,
         seats: Seats,
-        writer: LogWriter,
+        writer: LogWriter | None,
         options: TableOptions,
         *,
+        files: Callable[[Table], LogWriter] | None = None,
         log_path: str = "",
         mode: str = "",
         resumed: bool = False,
@@ -69,7 +90,12 @@ class Table:
         self.topic = name.encode()
         self.game = game
         self.seats = seats
+        # The log. A lobby table gets its files only when it starts playing (`files`), so a
+        # table that dissolves unplayed leaves nothing on disk.
         self.writer = writer
+        self.files = files
+        if writer is None and files is None:
+            raise ValueError("a table needs a log writer, or a way to open its files")
         self.opts = options
         self.log_path = log_path
         self.mode = mode
@@ -106,6 +132,17 @@ class Table:
         # At the fill timeout: start with the missing seats taking defaults (lobby tables,
         # which must never be lost), or close the table (`sgs serve --fill-timeout`).
         self.start_anyway = False
+        # A lobby table that no agent has proved a seat of within UNPROVEN_SECONDS dissolves.
+        self.dissolve_unproven = False
+        self.ever_claimed = False
+        self.idle = False  # past its fill timeout with nobody there: waits for input only
+        # Lobby admission (admission.py): seat -> the source of its agent's join, until that
+        # agent proves the seat or the table starts; and every source with a seat here.
+        self.unproven: dict[int, str] = {}
+        self.sources: set[str] = set()
+        self.end = ""  # how the table ended, once closed (FINISHED, DISSOLVED, ...)
+        self.empty_since: float | None = None  # playing with no seat present since then
+        self.held: dict[int, Held] = {}  # seat -> its reply waiting for earlier requests
         if resumed:
             # Number what the log already holds, as the agents received it before the crash.
             self.fanout.add(game.events)
@@ -131,6 +168,7 @@ class Table:
 
     def claim(self, seat: Seat, identity: bytes, name: str, now: float) -> None:
         again = seat.identity is not None
+        self.ever_claimed = True
         self.seats.claim(seat, identity, name, now)
         self._said_bye.discard(seat.index)
         self.poke = True
@@ -204,18 +242,35 @@ class Table:
             return
         answered = self.received_at or time.perf_counter()
         assert d is not None
-        try:
-            step = self.game.resume(msg.choice, seat=seat.index)
-        except IllegalReply as exc:
-            self.refuse(seat.identity, seat.index, "illegal_reply", exc.reason, ref=msg.id)
+        reason = check_choice(req, msg.choice)
+        if reason is not None:
+            self.refuse(seat.identity, seat.index, "illegal_reply", reason, ref=msg.id)
             return
         del self.deadlines[seat.index]
-        due = d.at
         self.round_trips.append(answered - self.asked_at.get(seat.index, answered))
         self.answered_at.append(answered)
-        self.writer.decision(self.game.decisions[-1])
-        self._decided_by, self._decision_due = seat.index, due
-        self.advance(step)
+        self._decide(req, msg.choice, False, d.at)
+
+    def _decide(self, req: RequestSpec, choice: Choice, timeout: bool, due: float | None) -> None:
+        """Apply a decision, in issue order: a reply to a request that is not the earliest open
+        one (requests asked together) is held until the earlier ones are decided, so the game
+        and its log see the same order however the replies raced (the in-process runner's)."""
+        game = self.game
+        if game.open[0] is not req:
+            self.held[req.seat] = Held(choice, timeout, due)
+            return
+        while True:
+            step = game.resume(choice, seat=req.seat, timeout=timeout)
+            w = self.writer
+            assert w is not None
+            w.decision(game.decisions[-1])
+            self._decided_by, self._decision_due = req.seat, due
+            self.advance(step)
+            if not game.open or game.open[0].seat not in self.held:
+                return
+            req = game.open[0]
+            h = self.held.pop(req.seat)
+            choice, timeout, due = h.choice, h.timeout, h.due
 
     def bye(self, seat: Seat, reason: str, now: float) -> None:
         self.log.info("agent left", seat=seat.index, reason=reason[:200])
@@ -233,7 +288,14 @@ class Table:
     # --- the game ------------------------------------------------------------------------------
 
     def start(self, now: float) -> None:
-        """Every seat is there: play (or go on after a resume)."""
+        """Every seat is there (or the fill timeout passed): play, or go on after a resume.
+        A seat absent at the start takes its defaults at once until its agent is heard."""
+        if self.writer is None:
+            assert self.files is not None
+            self.writer = self.files(self)
+        for seat in self.seats.seats:
+            if not seat.connected:
+                seat.spent = True
         self.state = PLAYING
         self.started_at = time.perf_counter()
         self.log.info("all seats taken", agents=[s.name for s in self.seats.seats])
@@ -244,7 +306,9 @@ class Table:
                 self._open(req, now)
 
     def advance(self, step: Step) -> None:
-        self.writer.put_step(step.events, step.asked)
+        w = self.writer
+        assert w is not None
+        w.put_step(step.events, step.asked)
         self.dirty = True
         if step.events:
             self._decided_by = -1
@@ -303,19 +367,18 @@ class Table:
             request=req.id,
             connected=seat.connected,
         )
-        step = self.game.resume(req.default, seat=req.seat, timeout=True)
-        self.writer.decision(self.game.decisions[-1])
-        self._decided_by, self._decision_due = req.seat, d.at
         if seat.identity is not None and seat.connected:
             why = (
                 f"request {req.id} ({req.kind}) passed its deadline; "
                 f"its default {req.default!r} was applied"
             )
             self.outbox.append((seat.identity, encode(Error("deadline", why, req.id))))
-        self.advance(step)
+        self._decide(req, req.default, True, d.at)
 
     def _finish(self) -> None:
         self.finished_at = time.perf_counter()
+        self.held.clear()  # replies to requests the end of the game unwound
+        self.end = FINISHED
         self.state = LINGERING
         self.linger_until = time.monotonic() + self.opts.linger
         bye = encode(Bye("game_over"))
@@ -353,15 +416,40 @@ class Table:
             # A seat whose agent joined and whose bot process then exited counts as present.
             if all(s.connected or s.departed for s in self.seats.seats):
                 self.start(now)
-            elif self.opts.fill_timeout > 0 and now - self.created > self.opts.fill_timeout:
-                if self.start_anyway:
+                return
+            age = now - self.created
+            filled = self.opts.fill_timeout > 0 and age > self.opts.fill_timeout
+            present = any(s.connected for s in self.seats.seats)
+            if self.dissolve_unproven and (
+                (not self.ever_claimed and age >= UNPROVEN_SECONDS) or (filled and not present)
+            ):
+                self.end = DISSOLVED  # a lobby table nobody is at: it leaves nothing behind
+                self.state = CLOSED
+            elif filled and self.start_anyway:
+                # Start with the missing seats taking their defaults at once; with nobody at
+                # all, a resumed table starts too (to be abandoned), a configured one waits on.
+                if present or self.resumed:
                     self.start(now)
-                    return
+                else:
+                    self.idle = True
+            elif filled:
                 missing = [s.index for s in self.seats.seats if not s.connected]
                 what = "reconnect" if self.resumed else "join"
                 self.fill_failed = f"seats {missing} did not {what} within the fill timeout"
+                self.end = UNFILLED
                 self.state = CLOSED
         elif self.state == PLAYING:
+            if not any(s.connected for s in self.seats.seats):
+                self._paused(now)
+                return
+            if self.empty_since is not None:
+                # Somebody is back: the clocks go on where they stopped.
+                stopped = now - self.empty_since
+                self.empty_since = None
+                for d in self.deadlines.values():
+                    if d.at is not None:
+                        d.at += stopped
+                self.log.info("table resumed", paused_s=round(stopped, 3))
             for d in [d for d in self.deadlines.values() if d.due(now)]:
                 if self.state == PLAYING and self.deadlines.get(d.seat) is d:
                     self._expire(d)
@@ -374,16 +462,48 @@ class Table:
             if not waiting or now >= self.linger_until:
                 self.state = CLOSED
 
+    def _paused(self, now: float) -> None:
+        """Nobody is at the table: no deadline runs (defaults for every seat at once would only
+        spin the game). After `abandon_after` seconds of this the table is abandoned: the log
+        says so in its last record, and the table is never resumed."""
+        if self.empty_since is None:
+            self.empty_since = now
+            self.log.warning("nobody at the table; paused", abandon_after=self.opts.abandon_after)
+        after = self.opts.abandon_after
+        if after > 0 and now - self.empty_since >= after:
+            reason = f"no seat was present for {after:g} s"
+            w = self.writer
+            assert w is not None
+            w.abandoned(reason)
+            self.dirty = True
+            self.held.clear()
+            self.end = ABANDONED
+            self.state = CLOSED
+            self.log.warning("table abandoned", reason=reason, decisions=len(self.game.decisions))
+
     def next_due(self) -> float | None:
         """When `tick` has something to do next (None: only input can change anything)."""
+        if self.state == PLAYING and self.empty_since is not None:
+            after = self.opts.abandon_after
+            return self.empty_since + after if after > 0 else None
         if self.state == PLAYING and self.deadlines:
             dues = [d.at for d in self.deadlines.values() if d.at is not None]
             return min(dues) if dues else None
         if self.state == LINGERING:
             return self.linger_until
-        if self.state == WAITING and self.opts.fill_timeout > 0:
-            return self.created + self.opts.fill_timeout
+        if self.state == WAITING:
+            dues = []
+            if self.dissolve_unproven and not self.ever_claimed:
+                dues.append(self.created + UNPROVEN_SECONDS)
+            if self.opts.fill_timeout > 0 and not self.idle:
+                dues.append(self.created + self.opts.fill_timeout)
+            return min(dues) if dues else None
         return None
+
+    def writer_close(self) -> None:
+        """Close the log, if the table has one yet."""
+        if self.writer is not None:
+            self.writer.close()
 
     # --- facts -------------------------------------------------------------------------------
 
@@ -409,7 +529,7 @@ class Table:
             "mode": self.mode,
             "seats": self.game.seats,
             "seated": sum(1 for s in self.seats.seats if s.connected),
-            "state": self.state,
+            "state": self.end if self.state == CLOSED and self.end else self.state,
             "decisions": len(self.game.decisions),
             "epoch": self.epoch,
         }

@@ -20,9 +20,11 @@ import zmq
 from game_agent.engine import ConfigError
 from game_agent.games import load
 from game_agent.server import ResumeError, Table, TableOptions, sidecar_path, write_sidecar
+from game_agent.server.admission import Limits
 from game_agent.server.seats import Seat
 from game_agent.server.server import Server, ServerOptions
 from game_agent.server.store import mark_finished, new_name, open_table, reopen_table, unfinished
+from game_agent.server.table import ABANDONED, DISSOLVED
 from protocol.curve import CurveError
 from protocol.errors import ProtocolError
 from sgs.errors import UsageError
@@ -80,7 +82,46 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="with --lobby: tables to open at start, from a TOML file of [[table]] entries "
         "(game, and optional name, mode, players, options)",
     )
+    p.add_argument(
+        "--abandon-after",
+        type=float,
+        default=300.0,
+        metavar="S",
+        help="a playing table with no seat present for S seconds is abandoned: its log ends "
+        "with an 'abandoned' record and it is never resumed (default 300; 0 = never)",
+    )
     p.add_argument("--max-connections", type=int, default=4096, help="connection cap")
+    lim = Limits()
+    p.add_argument(
+        "--max-tables",
+        type=int,
+        default=lim.max_tables,
+        metavar="N",
+        help=f"with --lobby: open tables in all (default {lim.max_tables})",
+    )
+    p.add_argument(
+        "--max-waiting",
+        type=int,
+        default=lim.max_waiting,
+        metavar="N",
+        help=f"with --lobby: joins waiting in queues in all (default {lim.max_waiting})",
+    )
+    p.add_argument(
+        "--max-unproven",
+        type=int,
+        default=lim.max_unproven,
+        metavar="N",
+        help="with --lobby: per source address, joins waiting or seated whose agent has not "
+        f"yet proved its seat (default {lim.max_unproven})",
+    )
+    p.add_argument(
+        "--max-tables-per-source",
+        type=int,
+        default=lim.max_tables_per_source,
+        metavar="N",
+        help="with --lobby: open tables with a seat from one source address "
+        f"(default {lim.max_tables_per_source})",
+    )
     p.add_argument("--curve-secret", default=None, metavar="FILE", help="CURVE: server secret key")
     p.add_argument(
         "--curve-allow", default=None, metavar="DIR", help="CURVE: allowed client public keys"
@@ -118,6 +159,7 @@ def table_options(args: argparse.Namespace, saved: dict[str, Any]) -> TableOptio
         liveness=float(pick("liveness", 5.0)),
         linger=args.linger,
         fill_timeout=args.fill_timeout,
+        abandon_after=args.abandon_after,
     )
 
 
@@ -130,10 +172,18 @@ def server_options(args: argparse.Namespace, saved: dict[str, Any]) -> ServerOpt
         lobby=args.lobby,
         max_connections=args.max_connections,
         durability=args.durability,
+        limits=Limits(
+            max_unproven=args.max_unproven,
+            max_tables_per_source=args.max_tables_per_source,
+            max_waiting=args.max_waiting,
+            max_tables=args.max_tables,
+        ),
     )
 
 
 def fresh(args: argparse.Namespace) -> Setup:
+    """A new table, without files yet: `run` writes them once the endpoints are bound, so that
+    a resume after a kill at any moment binds the same ones."""
     ruleset = load(args.game)
     config = game_config(args)
     seats = ruleset.seat_count(ruleset.configure(config))
@@ -149,12 +199,15 @@ def fresh(args: argparse.Namespace) -> Setup:
         seed=args.seed,
         mode=str(config.get("mode", "")),
         extra={"bots": bots},
+        lazy=True,
     )
     return Setup(opened.table, opened.sidecar, bots)
 
 
 def resumed(args: argparse.Namespace) -> Setup:
-    r = reopen_table(args.resume)
+    # A ruleset by module path is loaded only when named on this command line (--game).
+    module = args.game if ":" in str(args.game) else None
+    r = reopen_table(args.resume, module=module)
     r.table.opts = table_options(args, r.sidecar)
     bots = bot_specs(args.bots, r.table.game.seats)
     return Setup(r.table, r.sidecar, bots, r.report)
@@ -191,23 +244,39 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
     except ResumeError as exc:
         raise UsageError(str(exc), exit_code=4) from None
+    # Bind before a fresh table writes its files: they hold the endpoints from the start.
+    server = Server(server_options(args, setup.sidecar), curve=curve)
+    try:
+        endpoint, pub = server.bind()
+    except (zmq.ZMQError, ValueError) as exc:
+        server.close()
+        setup.table.writer_close()
+        raise UsageError(f"cannot bind the table's endpoints: {exc}") from None
+    if not args.resume:
+        setup.sidecar.update(endpoint=endpoint, pub_endpoint=pub)
+        files = setup.table.files
+        assert files is not None
+        try:
+            setup.table.writer = files(setup.table)
+        except OSError as exc:
+            server.close()
+            raise UsageError(f"cannot write the table's files: {exc}") from None
     if setup.report:
         say(f"resume: {setup.report}")
     table = setup.table
-    server = Server(server_options(args, setup.sidecar), curve=curve)
     procs: list[subprocess.Popen[bytes]] = []
     finished = False
     try:
-        try:
-            endpoint, pub = server.bind()
-        except (zmq.ZMQError, ValueError) as exc:
-            if not args.resume:  # nothing was played: leave no empty log behind
-                table.writer.close()
-                os.unlink(table.log_path)
-                os.unlink(sidecar_path(table.log_path))
-            raise UsageError(f"cannot bind the table's endpoints: {exc}") from None
-        setup.sidecar = {**setup.sidecar, "endpoint": endpoint, "pub_endpoint": pub}
-        write_sidecar(table.log_path, setup.sidecar)
+        if args.resume and (
+            setup.sidecar.get("endpoint") != endpoint or setup.sidecar.get("pub_endpoint") != pub
+        ):
+            was = setup.sidecar.get("endpoint")
+            if was:
+                say(f"resume: the table moved to {endpoint} (it was on {was})")
+            else:  # a kill before the old server bound: agents learn the new endpoint here
+                say(f"resume: the seats file had no endpoint; the table is now on {endpoint}")
+            setup.sidecar = {**setup.sidecar, "endpoint": endpoint, "pub_endpoint": pub}
+            write_sidecar(table.log_path, setup.sidecar)
         server.add(table)
         announce(setup, endpoint, pub)
         procs = start_bots(setup, endpoint)
@@ -217,10 +286,16 @@ def run(args: argparse.Namespace) -> int:
         server.run(until=lambda: table.name not in server.tables)
         if table.fill_failed:
             raise UsageError(str(table.fill_failed), exit_code=3)
+        if table.end == ABANDONED:
+            raise UsageError(
+                f"the table was abandoned: no seat was present for {args.abandon_after:g} s "
+                f"(its log ends so: {table.log_path})",
+                exit_code=5,
+            )
         finished = True
     finally:
         server.close()
-        table.writer.close()
+        table.writer_close()
         # After a finished game the bots leave by themselves; otherwise (interrupted, refused)
         # they are stopped now. The log stays resumable either way.
         stop_bots(procs, grace=5.0 if finished else 0.0)
@@ -267,7 +342,8 @@ def run_lobby(args: argparse.Namespace) -> int:
             continue  # resumed above
         try:
             o = open_table(args.log_dir, name or new_name(game), game, config, opts,
-                           mode=str(config.get("mode", "")), extra={"lobby": True})  # fmt: skip
+                           mode=str(config.get("mode", "")), extra={"lobby": True},
+                           lazy=True)  # fmt: skip
         except (ConfigError, ValueError, OSError) as exc:
             server.close()
             raise UsageError(f"table {name!r} in {args.tables}: {exc}") from None
@@ -278,14 +354,16 @@ def run_lobby(args: argparse.Namespace) -> int:
             say(f"  seat {seat.index}: {TOKEN_ENV}={seat.token} sgs bot {join}")
 
     def new_table(game: str, config: dict[str, Any], mode: str) -> Table:
-        o = open_table(
-            args.log_dir, new_name(game), game, config, opts, mode=mode, extra={"lobby": True}
-        )
+        o = open_table(args.log_dir, new_name(game), game, config, opts, mode=mode,
+                       extra={"lobby": True}, lazy=True)  # fmt: skip
         return opened(o.table, o.sidecar)
 
     def closed(t: Table) -> None:
         mark_finished(t, sidecars.pop(t.name, {}))
-        say(f"table {t.name!r} finished: {t.game.outcome} ({t.log_path})")
+        if t.end == ABANDONED:
+            say(f"table {t.name!r} abandoned: nobody was at it ({t.log_path})")
+        elif t.end != DISSOLVED:  # dissolved tables left nothing: the server log counts them
+            say(f"table {t.name!r} finished: {t.game.outcome} ({t.log_path})")
 
     server.open_table = new_table
     server.on_closed = closed

@@ -22,3 +22,14 @@ class Crashing(RandomBot):
 
     def __init__(self, seat: int, seed: int, view: View | None = None) -> None:
         raise SystemExit(9)
+
+
+class RacingRandom(RandomBot):
+    """The random bot, whose answers to response windows (Nullification asks every seat at once)
+    arrive in an order that varies with the seat and the request: a served log must not
+    depend on it."""
+
+    def decide(self, request: RequestSpec, view: View) -> Choice:
+        if request.kind == "respond":
+            time.sleep(((request.seat * 7 + request.id) % 5) * 0.004)
+        return super().decide(request, view)
