@@ -164,6 +164,9 @@ def render(
         yield from carcassonne_board(log, seat, last)
     if report.game == "muhq":
         yield from muhq_board(log, seat, last)
+    if log.ending is not None:
+        how, reason = log.ending
+        yield f"== the table was {how} before the game ended: {reason}"
     if log.damage is not None:
         where = " in the middle of the file" if log.damage.mid_file else ""
         yield f"!! the log is damaged{where}: {log.damage.reason}"
@@ -235,7 +238,15 @@ def muhq_board(log: Log, seat: int | None, last: int | None) -> Iterator[str]:
 def json_lines(log: Log, seat: int | None = None) -> Iterator[str]:
     """The records as JSON lines: events (`type: "event"`, kind, data, and in full logs the
     seats that saw a secret one), requests (`type: "request"`, the request's fields) and
-    decisions (`type: "decision"`, seat, id, choice, timeout). With `seat`, what it saw."""
+    decisions (`type: "decision"`, seat, id, choice, timeout), and last, for a table the host
+    ended early, `type: "ending"` (how, reason). With `seat`, what it saw."""
+    yield from _json_records(log, seat)
+    if log.ending is not None:
+        how, reason = log.ending
+        yield json.dumps({"type": "ending", "how": how, "reason": reason}, ensure_ascii=False)
+
+
+def _json_records(log: Log, seat: int | None) -> Iterator[str]:
     for rec in log.records:
         item: dict[str, Any]
         if isinstance(rec, Event):

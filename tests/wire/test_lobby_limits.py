@@ -180,6 +180,9 @@ def test_a_table_nobody_is_at_is_abandoned_and_never_resumed(procs: Procs, tmp_p
     assert log.ending is not None and log.ending[0] == "abandoned"
     report = verify(str(path))
     assert report.ok and "abandoned" in report.message, report.message
+    shown = procs.start(["replay", str(path)])
+    assert shown.wait(CEILING) == 0, shown.output()
+    assert shown.lines[-1].startswith("== the table was abandoned before the game ended")
     seen = status(procs, endpoint)
     assert [(t["name"], t["state"]) for t in seen["tables"]] == [(table, "abandoned")]
     server.popen.terminate()
