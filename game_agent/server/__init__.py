@@ -6,7 +6,8 @@
     server.run(until=...)         # the event loop
 
 `store` opens tables on disk (log + seats file) and reopens them after a crash; `lobby` seats
-agents that `join` a queue. The wire is specified in `protocol/PROTOCOL.md`; operators read
+agents that `join` a queue; `admission` caps what each source address may ask of the lobby
+before its agents prove their seats. The wire is specified in `protocol/PROTOCOL.md`; operators read
 `docs/wire.md`.
 """
 
