@@ -18,6 +18,11 @@ played its quota of games:
     stats = fleet.run()          # returns when the quota is played (or stop() is called)
     print(stats.games, stats.decisions, stats.errors)
 
+A fleet is a good citizen of an open lobby: at most `join_window` (32) of its sessions are
+joining at once (queued, or seated and not yet through the seat handshake); the next session
+joins when one of those is welcomed. A lobby caps such unproven places per address (64 by
+default, `sgs serve --max-unproven`), so two fleets on one host fit under it without a refusal.
+
 `games` counts seat-games for the whole process: None (the default) plays one game per
 session, 0 plays until `stop()` (or Ctrl-C). `stop()` may be called from another thread; the
 loop notices it within `SWEEP` seconds, says bye on every connection (leaving a queue, or
@@ -34,7 +39,7 @@ import hashlib
 import os
 import threading
 import time
-from collections import Counter, OrderedDict
+from collections import Counter, OrderedDict, deque
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -58,6 +63,8 @@ from user_agent.client import (
 from user_agent.views import for_game
 
 log = structlog.get_logger("sgs.fleet")
+
+JOIN_WINDOW = 32  # sessions joining at once (queued or seated, not yet welcomed)
 
 ILLEGAL_TRIES = 2  # illegal answers to one request before the bot's choice is the default
 SWEEP = 0.05  # seconds between two timer sweeps over the sessions (heartbeats, liveness)
@@ -255,6 +262,7 @@ class Fleet:
         give_up: float = 60.0,
         socket_setup: SocketSetup | None = None,
         context: zmq.Context[zmq.Socket[bytes]] | None = None,
+        join_window: int = JOIN_WINDOW,
     ) -> None:
         if seats < 1:
             raise ValueError("a fleet needs at least one seat")
@@ -273,6 +281,9 @@ class Fleet:
         self._ctx = context or zmq.Context.instance()
         self.stats = FleetStats()
         self._started_games = 0
+        self.join_window = max(1, join_window)
+        self._unproven: set[int] = set()  # sessions joining, not yet welcomed
+        self._to_join: deque[int] = deque()  # sessions waiting for a place in the window
         self._sessions: list[_Session] = []
         self._by_sock: dict[zmq.Socket[bytes], _Session] = {}
         self._poller = zmq.Poller()
@@ -302,9 +313,8 @@ class Fleet:
         )
         reason = "stopped"
         try:
-            for index in range(self.seats):
-                if not self._join(index):
-                    break
+            self._to_join.extend(range(self.seats))
+            self._admit()
             next_sweep = 0.0
             while self._sessions and not self._stop.is_set():
                 now = time.monotonic()
@@ -333,10 +343,17 @@ class Fleet:
 
     # --- sessions ------------------------------------------------------------------------------
 
+    def _admit(self) -> None:
+        """Start waiting sessions while the join window has room."""
+        while self._to_join and len(self._unproven) < self.join_window:
+            if not self._join(self._to_join.popleft()):
+                self._to_join.clear()
+
     def _join(self, index: int) -> bool:
         """Start a session's next game: a new connection that queues in the lobby."""
         if self.quota is not None and self._started_games >= self.quota:
             return False
+        self._unproven.add(index)
         self._started_games += 1
         client = Client(
             self.endpoint,
@@ -355,6 +372,9 @@ class Fleet:
 
     def _service(self, s: _Session, items: list[Item]) -> None:
         for item in items:
+            if isinstance(item, Welcome) and s.index in self._unproven:
+                self._unproven.discard(s.index)  # through the handshake: its place is free
+                self._admit()
             if isinstance(item, Seated):
                 s.player = SeatPlayer(self.bot, fleet_seed(self.seed, item.table, item.seat))
                 continue
@@ -394,7 +414,8 @@ class Fleet:
             seconds=round(time.monotonic() - s.started, 3),
             games=self.stats.games,
         )
-        self._join(s.index)
+        self._to_join.append(s.index)
+        self._admit()
 
     def _failed(self, s: _Session) -> None:
         failure = s.client.failure
@@ -411,6 +432,9 @@ class Fleet:
         s.client.close()
         self._sync(s)
         self._sessions.remove(s)
+        if s.index in self._unproven:
+            self._unproven.discard(s.index)
+            self._admit()
         self.stats.reconnects += s.client.reconnects
         if s.player is not None:
             self.stats.decisions += s.player.decisions
