@@ -468,7 +468,7 @@ class Client:
 
     def _fail(self, message: str, code: str) -> None:
         """Stop for good, sending nothing more (the application reports `failure`)."""
-        self.log.info("connection stopped", code=code, reason=message)
+        self.log.debug("connection stopped", code=code, reason=message)
         self.failure = ClientError(message, code)
         if self._sock is not None:
             self._sock.close(0)

@@ -35,7 +35,14 @@ from user_agent.client import (
     Transcript,
 )
 from user_agent.fleet import Fleet, FleetStats, SeatPlayer, seed_from_env
-from user_agent.parent import ParentError, parent_alive, watched_parent
+from user_agent.parent import (
+    ParentDied,
+    ParentError,
+    parent_alive,
+    parent_from_env,
+    unwatch_parent,
+    watch_parent,
+)
 
 log = structlog.get_logger("sgs.bot")
 
@@ -46,9 +53,8 @@ EXIT_SIGTERM = 128 + signal.SIGTERM
 
 
 class Terminated(BaseException):
-    """SIGTERM arrived: `sgs serve` stops its bots with it, and on Linux it comes at the death of
-    the `sgs serve` that started this bot. A BaseException, so no bot's `except Exception`
-    swallows it."""
+    """SIGTERM arrived (how `sgs serve` stops its bots). A BaseException, so no bot's
+    `except Exception` swallows it."""
 
 
 def _raise_terminated(signum: int, frame: object) -> None:
@@ -230,11 +236,24 @@ def bot_seed(args: argparse.Namespace) -> int:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        parent = watched_parent()  # first: armed before anything can take long
+        parent = parent_from_env()
     except ParentError as exc:
         raise UsageError(str(exc)) from None
-    if parent is not None and not parent_alive(parent):  # it died before the signal was armed
-        return parent_gone(parent)
+    if parent is None:  # started by hand
+        return run_checked(args, None)
+    # Started by `sgs serve`: stop when it is gone (user_agent.parent), watched from here on.
+    try:
+        watch_parent()
+        if not parent_alive(parent):  # it died before the signal was armed
+            return parent_gone(parent, args.seat)
+        return run_checked(args, parent)
+    except ParentDied:
+        return parent_gone(parent, args.seat)
+    finally:
+        unwatch_parent()
+
+
+def run_checked(args: argparse.Namespace, parent: int | None) -> int:
     check_lobby(args)
     check_give_up(args)
     if check_endpoint(args.connect):
@@ -290,17 +309,16 @@ def bot_problem(spec: str, game: str | None) -> str | None:
 
 def run_seat(client: Client, player: SeatPlayer) -> int:
     """Play one seat: connect, make the bot (catching it up on a --record transcript), play.
-    SIGTERM says bye and exits 143, or 5 when it came because the parent `sgs serve` died."""
+    SIGTERM says bye and exits 143."""
     previous = signal.signal(signal.SIGTERM, _raise_terminated)
     try:
         return _run_seat(client, player)
     except Terminated:
-        parent = client.parent_pid
-        if parent is not None and not parent_alive(parent):
-            client.close()  # nobody to say bye to
-            return parent_gone(parent, client.seat)
         client.bye("stopped")
         return EXIT_SIGTERM
+    except ParentDied:
+        client.close()  # nobody to say bye to
+        raise
     finally:
         signal.signal(signal.SIGTERM, previous)
 
@@ -373,15 +391,18 @@ def run_fleet(args: argparse.Namespace, seed: int, parent: int | None = None) ->
     total = args.seats if args.games is None else args.games  # 0: until Ctrl-C, no total
     # On a terminal, a bar; elsewhere the fleet's own `game finished` log lines tell the same.
     quiet = args.quiet or not total or not sys.stderr.isatty()
+    died = False
     try:
         with following(lambda: fleet.stats.games, total, "games", quiet=quiet):
             stats = fleet.run()
     except KeyboardInterrupt:
         stats, code = fleet.stats, 130
+    except ParentDied:
+        stats, died = fleet.stats, True
     finally:
         signal.signal(signal.SIGTERM, previous)
     print(summary_line(stats), flush=True)
-    if parent is not None and not parent_alive(parent):
+    if parent is not None and (died or not parent_alive(parent)):
         return parent_gone(parent)
     if stats.aborted:
         raise UsageError(stats.aborted)

@@ -8,7 +8,6 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,7 +17,7 @@ import pytest
 from conftest import Procs, Served, wait_for
 
 from user_agent.client import GIVE_UP, PARENT_GONE, Client
-from user_agent.parent import PARENT_ENV, watched_parent
+from user_agent.parent import PARENT_ENV, parent_from_env
 
 # Slow bots (a decision every 0.2 s), so the game is still on when the test acts on it.
 TABLE = ("--game", "sanguosha", "--players", "5", "--bots", "wire_bots:SlowRandom")
@@ -196,14 +195,11 @@ def test_a_client_stops_when_its_parent_is_gone() -> None:
         orphan.close()
 
 
-def test_the_parent_pid_is_read_once_and_not_passed_on(monkeypatch: pytest.MonkeyPatch) -> None:
-    armed: list[int] = []
-    monkeypatch.setattr("user_agent.parent.arm_death_signal", armed.append)
+def test_the_parent_pid_is_read_once_and_not_passed_on() -> None:
     env = {PARENT_ENV: " 4242 ", "OTHER": "x"}
-    assert watched_parent(env) == 4242
+    assert parent_from_env(env) == 4242
     assert env == {"OTHER": "x"}  # this process's own children do not inherit it
-    assert watched_parent(env) is None  # started by hand: not watched
-    assert armed == ([signal.SIGTERM] if sys.platform.startswith("linux") else [])
+    assert parent_from_env(env) is None  # started by hand: not watched
     for bad in ("x", "1", "-5"):
         with pytest.raises(ValueError, match=PARENT_ENV):
-            watched_parent({PARENT_ENV: bad})
+            parent_from_env({PARENT_ENV: bad})
