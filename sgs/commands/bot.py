@@ -267,9 +267,10 @@ def run_checked(args: argparse.Namespace, parent: int | None) -> int:
 
 def parent_gone(parent: int, seat: int | None = None) -> int:
     """The one line a bot logs when the `sgs serve` that started it is gone; its exit code."""
+    where = {} if seat is None else {"seat": seat}
     log.error(
         "parent gone: stopping",
-        seat=seat,
+        **where,
         parent=parent,
         reason=f"the sgs serve that started this bot (pid {parent}) is gone",
     )
