@@ -17,13 +17,17 @@ class StderrLogger:
     stands in for `sys.stderr` and prints log lines above the bar instead of through it.
 
     One line at a time (a lock), reentrant: a signal handler that logs while the main thread is
-    in the middle of a line does not deadlock."""
+    in the middle of a line does not deadlock. Each line is one write, newline included:
+    processes sharing a stderr (`sgs serve` and its bots) interleave whole lines, never parts
+    (`print` writes the newline separately, and stderr writes through)."""
 
     _lock = threading.RLock()
 
     def msg(self, message: str) -> None:
         with self._lock:
-            print(message, file=sys.stderr, flush=True)
+            err = sys.stderr
+            err.write(message + "\n")
+            err.flush()
 
     log = debug = info = warn = warning = msg
     fatal = failure = err = error = critical = exception = msg

@@ -45,6 +45,16 @@ seq 0).
 After `illegal_reply` the request still stands: the client delivers the error, then the request
 again (with the time left), so the application decides again.
 
+Giving up: from the moment it starts trying to reach the server (the first connection, or a
+reconnect after the server fell silent for `liveness` seconds) until it is welcomed (or queued
+in the lobby), the client retries with a growing pause; after `give_up` seconds of that it stops
+with `ClientError(code="give_up")` (`GIVE_UP`). A successful reconnect resets the clock.
+`give_up=0` retries forever.
+
+A client given `parent_pid` (an agent started by `sgs serve --bots`, see `user_agent.parent`)
+checks every `heartbeat` seconds that this process's parent is still that pid, and stops with
+`ClientError(code="parent_gone")` (`PARENT_GONE`) when it is not.
+
 One `Client` belongs to one thread. It polls with timeouts and never cancels a receive.
 """
 
@@ -52,6 +62,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
@@ -106,6 +117,8 @@ SESSION_REPLACED = "session_replaced"  # another session proved the token and to
 BAD_SERVER_PROOF = "bad_server_proof"  # the server could not prove it knows the token
 REWOUND = "rewound"  # the client's own notice (never sent by a server), see the module doc
 GIVE_UP = "give_up"  # no server for `give_up` seconds
+PARENT_GONE = "parent_gone"  # the process's parent (`parent_pid`) is gone
+GIVE_UP_DEFAULT = 120.0  # seconds; long enough to restart a crashed server with --resume
 
 Incoming = EventMsg | RequestMsg | Error | Bye  # what `poll` returns
 Item = Incoming | Welcome | Queued | Seated  # what the non-blocking steps return
@@ -149,11 +162,14 @@ class Client:
         table: str = "",
         heartbeat: float = 1.0,
         liveness: float = 5.0,
-        give_up: float = 60.0,
+        give_up: float = GIVE_UP_DEFAULT,
         last_seq: int = -1,
         context: zmq.Context[zmq.Socket[bytes]] | None = None,
         socket_setup: SocketSetup | None = None,
+        parent_pid: int | None = None,
     ) -> None:
+        if give_up < 0:
+            raise ValueError("give_up must be 0 (retry forever) or more seconds")
         self.endpoint = endpoint
         self.seat = seat
         self.token = token
@@ -162,6 +178,7 @@ class Client:
         self.heartbeat = heartbeat
         self.liveness = liveness
         self.give_up = give_up
+        self.parent_pid = parent_pid
         self.last_seq = last_seq
         self.welcome: Welcome | None = None
         self.epoch: int | None = None  # the table's epoch at the last welcome
@@ -184,6 +201,7 @@ class Client:
         self._retry_at = 0.0
         self._pause = 0.05
         self._probe: float | None = None  # when a liveness probe (status) went out, if one did
+        self._parent_check = 0.0  # when to check next that the parent is alive (parent_pid)
         self._queued = False  # the server confirmed our join on this connection
         self._pending: list[Item] = []  # items seen by the blocking API before it could return
         self.log = log.bind(seat=seat) if seat >= 0 else log.bind(lobby=True)
@@ -238,8 +256,14 @@ class Client:
         state = self.state
         if state in (CLOSED, FINISHED, FAILED):
             return out
-        if self._trying_since is not None and now - self._trying_since >= self.give_up:
-            self._fail(f"no answer from {self.endpoint} for {self.give_up:g} s", GIVE_UP)
+        if self.parent_pid is not None and now >= self._parent_check:
+            self._parent_check = now + self.heartbeat
+            if os.getppid() != self.parent_pid:
+                self._fail(f"the parent process (pid {self.parent_pid}) is gone", PARENT_GONE)
+                return out
+        trying = self._trying_since
+        if self.give_up > 0 and trying is not None and now - trying >= self.give_up:
+            self._fail(f"no answer from {self.endpoint} for {self.give_up:g} s: giving up", GIVE_UP)
             return out
         if state == BACKOFF:
             if now >= self._retry_at:
@@ -271,7 +295,11 @@ class Client:
         state = self.state
         if state in (CLOSED, FINISHED, FAILED):
             return float("inf")
-        t = float("inf") if self._trying_since is None else self._trying_since + self.give_up
+        t = float("inf")
+        if self._trying_since is not None and self.give_up > 0:
+            t = self._trying_since + self.give_up
+        if self.parent_pid is not None:
+            t = min(t, self._parent_check)
         if state == BACKOFF:
             return min(t, self._retry_at)
         if state in (HELLO, AUTH):
@@ -439,8 +467,8 @@ class Client:
         self._set_state(BACKOFF)
 
     def _fail(self, message: str, code: str) -> None:
-        """Stop for good, sending nothing more."""
-        self.log.error("connection stopped", code=code, reason=message)
+        """Stop for good, sending nothing more (the application reports `failure`)."""
+        self.log.debug("connection stopped", code=code, reason=message)
         self.failure = ClientError(message, code)
         if self._sock is not None:
             self._sock.close(0)

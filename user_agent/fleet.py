@@ -23,6 +23,10 @@ joining at once (queued, or seated and not yet through the seat handshake); the 
 joins when one of those is welcomed. A lobby caps such unproven places per address (64 by
 default, `sgs serve --max-unproven`), so two fleets on one host fit under it without a refusal.
 
+Each session gives up after `give_up` seconds without a server (0: never), and stops with the
+rest of the fleet when `parent_pid` is given and is no longer this process's parent
+(`user_agent.client`, `user_agent.parent`).
+
 `games` counts seat-games for the whole process: None (the default) plays one game per
 session, 0 plays until `stop()` (or Ctrl-C). `stop()` may be called from another thread; the
 loop notices it within `SWEEP` seconds, says bye on every connection (leaving a queue, or
@@ -52,7 +56,9 @@ from user_agent.bot import Bot
 from user_agent.bots import resolve
 from user_agent.client import (
     FAILED,
+    GIVE_UP_DEFAULT,
     LOBBY_FATAL,
+    PARENT_GONE,
     REWOUND,
     SEED_ENV,
     Client,
@@ -259,7 +265,8 @@ class Fleet:
         name: str = "",
         heartbeat: float = 1.0,
         liveness: float = 5.0,
-        give_up: float = 60.0,
+        give_up: float = GIVE_UP_DEFAULT,
+        parent_pid: int | None = None,
         socket_setup: SocketSetup | None = None,
         context: zmq.Context[zmq.Socket[bytes]] | None = None,
         join_window: int = JOIN_WINDOW,
@@ -268,6 +275,8 @@ class Fleet:
             raise ValueError("a fleet needs at least one seat")
         if games is not None and games < 0:
             raise ValueError("games must be 0 (no limit) or more")
+        if give_up < 0:
+            raise ValueError("give_up must be 0 (retry forever) or more seconds")
         resolve(bot, game)  # an unknown bot fails now, not at the first table
         self.endpoint = endpoint
         self.seats = seats
@@ -277,6 +286,7 @@ class Fleet:
         self.quota: int | None = seats if games is None else (games or None)
         self.name = name or f"fleet:{bot}"
         self.heartbeat, self.liveness, self.give_up = heartbeat, liveness, give_up
+        self.parent_pid = parent_pid
         self.socket_setup = socket_setup
         self._ctx = context or zmq.Context.instance()
         self.stats = FleetStats()
@@ -361,6 +371,7 @@ class Fleet:
             heartbeat=self.heartbeat,
             liveness=self.liveness,
             give_up=self.give_up,
+            parent_pid=self.parent_pid,
             context=self._ctx,
             socket_setup=self.socket_setup,
         )
@@ -425,6 +436,8 @@ class Fleet:
         log.error("session stopped", session=s.index, code=code, reason=str(failure))
         if code in LOBBY_FATAL:  # every session would be refused the same way
             self.stats.aborted = str(failure)
+            self._stop.set()
+        elif code == PARENT_GONE:  # the same for every session: the whole fleet stops
             self._stop.set()
 
     def _retire(self, s: _Session) -> None:

@@ -1,5 +1,11 @@
 """`sgs bot`: run user_agent bots over the wire: one seat whose token you hold (`--seat`), or a
-fleet of lobby sessions in one process (`--lobby --seats N`, see `user_agent.fleet`)."""
+fleet of lobby sessions in one process (`--lobby --seats N`, see `user_agent.fleet`).
+
+Exit codes (docs/wire.md): 0 the game (or the fleet's quota) is played, 2 a usage error,
+3 the connection failed for good (refused, taken over, an impostor; for a fleet: sessions
+failed), 4 gave up: no server for `--give-up` seconds, 5 the `sgs serve` that started this bot
+is gone ($SGS_PARENT_PID, `user_agent.parent`), 130 Ctrl-C, 143 SIGTERM.
+"""
 
 from __future__ import annotations
 
@@ -17,10 +23,42 @@ from sgs.errors import UsageError
 from sgs.options import check_endpoint
 from sgs.progress import following
 from user_agent.bots import BotSpecError, resolve
-from user_agent.client import SEED_ENV, TOKEN_ENV, Client, ClientError, SocketSetup, Transcript
+from user_agent.client import (
+    GIVE_UP,
+    GIVE_UP_DEFAULT,
+    PARENT_GONE,
+    SEED_ENV,
+    TOKEN_ENV,
+    Client,
+    ClientError,
+    SocketSetup,
+    Transcript,
+)
 from user_agent.fleet import Fleet, FleetStats, SeatPlayer, seed_from_env
+from user_agent.parent import (
+    ParentDied,
+    ParentError,
+    parent_alive,
+    parent_from_env,
+    unwatch_parent,
+    watch_parent,
+)
 
 log = structlog.get_logger("sgs.bot")
+
+EXIT_FAILED = 3  # the connection failed for good (refused, session replaced, an impostor)
+EXIT_GAVE_UP = 4  # no server for --give-up seconds
+EXIT_PARENT_GONE = 5  # the sgs serve that started this bot ($SGS_PARENT_PID) is gone
+EXIT_SIGTERM = 128 + signal.SIGTERM
+
+
+class Terminated(BaseException):
+    """SIGTERM arrived (how `sgs serve` stops its bots). A BaseException, so no bot's
+    `except Exception` swallows it."""
+
+
+def _raise_terminated(signum: int, frame: object) -> None:
+    raise Terminated
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -30,6 +68,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         description="One seat: --seat N with its token ($SGS_TOKEN). Through the lobby: "
         "--lobby --game G [--seats N]: N sessions in one process, each queued for a table of G, "
         "seated, playing, and queued again until --games seat-games are played.",
+        epilog="Exit codes: 0 played, 2 usage error, 3 the connection failed for good (refused; "
+        f"a fleet: sessions failed), {EXIT_GAVE_UP} gave up (--give-up), {EXIT_PARENT_GONE} "
+        "the sgs serve that started it (--bots) is gone, 130 Ctrl-C, 143 SIGTERM.",
     )
     add_connection_options(p)
     p.add_argument(
@@ -98,7 +139,13 @@ def add_connection_options(p: argparse.ArgumentParser) -> None:
         "--liveness", type=float, default=5.0, help="reconnect after this much server silence"
     )
     p.add_argument(
-        "--give-up", type=float, default=60.0, help="stop after this long without a server"
+        "--give-up",
+        type=float,
+        default=GIVE_UP_DEFAULT,
+        metavar="S",
+        help="when the server is unreachable (gone, or not up yet), retry for S seconds, then "
+        f"stop with exit code {EXIT_GAVE_UP} (default {GIVE_UP_DEFAULT:g}; 0: retry forever); "
+        "reaching it again starts the count anew",
     )
     add_curve_options(p)
 
@@ -150,9 +197,17 @@ def check_lobby(args: argparse.Namespace) -> None:
         raise UsageError("give --seat N (with its token) or --lobby --game G")
 
 
-def make_client(args: argparse.Namespace, name: str, last_seq: int = -1) -> Client:
+def check_give_up(args: argparse.Namespace) -> None:
+    if args.give_up < 0:
+        raise UsageError("--give-up must be 0 (retry forever) or more seconds")
+
+
+def make_client(
+    args: argparse.Namespace, name: str, last_seq: int = -1, parent_pid: int | None = None
+) -> Client:
     """The client for these options: a seat's (needs its token) or a lobby client."""
     check_lobby(args)
+    check_give_up(args)
     if not args.lobby and not args.token:
         raise UsageError(f"give --token or set {TOKEN_ENV}")
     return Client(
@@ -166,6 +221,7 @@ def make_client(args: argparse.Namespace, name: str, last_seq: int = -1) -> Clie
         give_up=args.give_up,
         last_seq=last_seq,
         socket_setup=curve_setup(args),
+        parent_pid=parent_pid,
     )
 
 
@@ -179,25 +235,58 @@ def bot_seed(args: argparse.Namespace) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    try:
+        parent = parent_from_env()
+    except ParentError as exc:
+        raise UsageError(str(exc)) from None
+    if parent is None:  # started by hand
+        return run_checked(args, None)
+    # Started by `sgs serve`: stop when it is gone (user_agent.parent), watched from here on.
+    try:
+        watch_parent()
+        if not parent_alive(parent):  # it died before the signal was armed
+            return parent_gone(parent, args.seat)
+        return run_checked(args, parent)
+    except ParentDied:
+        return parent_gone(parent, args.seat)
+    finally:
+        unwatch_parent()
+
+
+def run_checked(args: argparse.Namespace, parent: int | None) -> int:
     check_lobby(args)
+    check_give_up(args)
     if check_endpoint(args.connect):
         return 2
     seed = bot_seed(args)
     try:
-        return run_bot(args, seed)
+        return run_bot(args, seed, parent)
     except zmq.ZMQError as exc:
         raise UsageError(f"cannot connect to {args.connect}: {exc}") from None
 
 
-def run_bot(args: argparse.Namespace, seed: int) -> int:
+def parent_gone(parent: int, seat: int | None = None) -> int:
+    """The one line a bot logs when the `sgs serve` that started it is gone; its exit code."""
+    where = {} if seat is None else {"seat": seat}
+    log.error(
+        "parent gone: stopping",
+        **where,
+        parent=parent,
+        reason=f"the sgs serve that started this bot (pid {parent}) is gone",
+    )
+    return EXIT_PARENT_GONE
+
+
+def run_bot(args: argparse.Namespace, seed: int, parent: int | None = None) -> int:
     if args.lobby:
-        return run_fleet(args, seed)
+        return run_fleet(args, seed, parent)
     problem = bot_problem(args.bot, args.game)
     if problem is not None:
         raise UsageError(problem)
     record = Transcript(args.record) if args.record else None
     try:
-        client = make_client(args, f"bot:{args.bot}", record.last_seq if record else -1)
+        last_seq = record.last_seq if record else -1
+        client = make_client(args, f"bot:{args.bot}", last_seq, parent)
         return run_seat(client, SeatPlayer(args.bot, seed, record))
     finally:
         if record is not None:
@@ -220,7 +309,22 @@ def bot_problem(spec: str, game: str | None) -> str | None:
 
 
 def run_seat(client: Client, player: SeatPlayer) -> int:
-    """Play one seat: connect, make the bot (catching it up on a --record transcript), play."""
+    """Play one seat: connect, make the bot (catching it up on a --record transcript), play.
+    SIGTERM says bye and exits 143."""
+    previous = signal.signal(signal.SIGTERM, _raise_terminated)
+    try:
+        return _run_seat(client, player)
+    except Terminated:
+        client.bye("stopped")
+        return EXIT_SIGTERM
+    except ParentDied:
+        client.close()  # nobody to say bye to
+        raise
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _run_seat(client: Client, player: SeatPlayer) -> int:
     try:
         welcome = client.connect()
         try:
@@ -234,8 +338,17 @@ def run_seat(client: Client, player: SeatPlayer) -> int:
             player.seq = player.record.last_seq
         return play(client, player)
     except ClientError as exc:
+        if exc.code == PARENT_GONE and client.parent_pid is not None:
+            return parent_gone(client.parent_pid, client.seat)
+        if exc.code == GIVE_UP:
+            log.error(
+                "gave up",
+                seat=client.seat,
+                reason=f"{exc} (--give-up {client.give_up:g}; 0: retry forever)",
+            )
+            return EXIT_GAVE_UP
         log.error("connection failed", seat=client.seat, code=exc.code, reason=str(exc))
-        return 3
+        return EXIT_FAILED
     except KeyboardInterrupt:
         client.bye("interrupted")
         return 130
@@ -250,7 +363,7 @@ def play(client: Client, player: SeatPlayer) -> int:
                 return 0
 
 
-def run_fleet(args: argparse.Namespace, seed: int) -> int:
+def run_fleet(args: argparse.Namespace, seed: int, parent: int | None = None) -> int:
     if args.record:
         raise UsageError("--record is for one seat (not with --lobby)")
     if args.seats < 1:
@@ -270,6 +383,7 @@ def run_fleet(args: argparse.Namespace, seed: int) -> int:
             liveness=args.liveness,
             give_up=args.give_up,
             socket_setup=curve_setup(args),
+            parent_pid=parent,
         )
     except (BotSpecError, ValueError) as exc:
         raise UsageError(str(exc)) from None
@@ -278,18 +392,31 @@ def run_fleet(args: argparse.Namespace, seed: int) -> int:
     total = args.seats if args.games is None else args.games  # 0: until Ctrl-C, no total
     # On a terminal, a bar; elsewhere the fleet's own `game finished` log lines tell the same.
     quiet = args.quiet or not total or not sys.stderr.isatty()
+    died = False
     try:
         with following(lambda: fleet.stats.games, total, "games", quiet=quiet):
             stats = fleet.run()
     except KeyboardInterrupt:
         stats, code = fleet.stats, 130
+    except ParentDied:
+        stats, died = fleet.stats, True
     finally:
         signal.signal(signal.SIGTERM, previous)
     print(summary_line(stats), flush=True)
+    if parent is not None and (died or not parent_alive(parent)):
+        return parent_gone(parent)
     if stats.aborted:
         raise UsageError(stats.aborted)
     if code == 0 and stats.failures:
-        return 3
+        gave_up = set(stats.failures) == {GIVE_UP}
+        if gave_up:
+            log.error(
+                "gave up",
+                sessions=stats.failures[GIVE_UP],
+                reason=f"no answer from {args.connect} for {args.give_up:g} s "
+                "(--give-up; 0: retry forever)",
+            )
+        return EXIT_GAVE_UP if gave_up else EXIT_FAILED
     return code
 
 

@@ -14,9 +14,9 @@ import structlog
 import zmq
 
 from protocol.messages import Queued, Seated, Welcome
-from sgs.commands.bot import add_connection_options, make_client
+from sgs.commands.bot import EXIT_FAILED, EXIT_GAVE_UP, add_connection_options, make_client
 from sgs.options import check_endpoint
-from user_agent.client import Client, ClientError
+from user_agent.client import GIVE_UP, Client, ClientError
 from user_agent.console import Console
 
 log = structlog.get_logger("sgs.play")
@@ -24,7 +24,10 @@ log = structlog.get_logger("sgs.play")
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
-        "play", help="play a seat of a served table yourself (console), or join the lobby"
+        "play",
+        help="play a seat of a served table yourself (console), or join the lobby",
+        epilog="Exit codes: 0 played, 2 usage error, 3 the connection failed for good "
+        f"(refused), {EXIT_GAVE_UP} gave up (--give-up), 130 Ctrl-C.",
     )
     add_connection_options(p)
     add_screen_options(p)
@@ -77,8 +80,7 @@ def run(args: argparse.Namespace) -> int:
         console.start(welcome)
         return console.run()
     except ClientError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 3
+        return failed(exc, args.give_up)
     except zmq.ZMQError as exc:
         print(f"error: cannot connect to {args.connect}: {exc}", file=sys.stderr)
         return 2
@@ -98,6 +100,14 @@ def run_screen(client: Client, welcome: Welcome, lang: str) -> int:
     finally:
         source.close()
     if source.failure is not None:
-        print(f"error: {source.failure}", file=sys.stderr)
-        return 3
+        return failed(client.failure or ClientError(source.failure), client.give_up)
     return code or 0
+
+
+def failed(exc: ClientError, give_up: float) -> int:
+    """One `error:` line for a connection that cannot go on; 4 when it gave up, else 3."""
+    if exc.code == GIVE_UP:
+        print(f"error: {exc} (--give-up {give_up:g}; 0: retry forever)", file=sys.stderr)
+        return EXIT_GAVE_UP
+    print(f"error: {exc}", file=sys.stderr)
+    return EXIT_FAILED

@@ -21,7 +21,6 @@ from game_agent.engine import ConfigError
 from game_agent.games import load
 from game_agent.server import ResumeError, Table, TableOptions, sidecar_path, write_sidecar
 from game_agent.server.admission import Limits
-from game_agent.server.seats import Seat
 from game_agent.server.server import Server, ServerOptions
 from game_agent.server.store import mark_finished, new_name, open_table, reopen_table, unfinished
 from game_agent.server.table import ABANDONED, DISSOLVED
@@ -32,6 +31,7 @@ from sgs.options import add_game_options, game_config
 from sgs.runner import bot_seed, winners_of
 from user_agent.bots import resolve
 from user_agent.client import TOKEN_ENV
+from user_agent.parent import PARENT_ENV
 
 log = structlog.get_logger("sgs.serve")
 OPEN = ("-", "", "remote")
@@ -57,7 +57,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         default=None,
         metavar="SPEC",
         help="fill seats with bot processes: comma list cycled over the seats, e.g. "
-        "greedy,random; '-' leaves a seat open for a remote agent",
+        "greedy,random; '-' leaves a seat open for a remote agent. They stop when this "
+        "process does (even at kill -9); --resume starts the saved ones again",
     )
     p.add_argument("--resume", default=None, metavar="LOG", help="restart a crashed table")
     p.add_argument("--fill-timeout", type=float, default=0.0, help="give up waiting for seats")
@@ -205,12 +206,37 @@ def fresh(args: argparse.Namespace) -> Setup:
 
 
 def resumed(args: argparse.Namespace) -> Setup:
-    # A ruleset by module path is loaded only when named on this command line (--game).
+    """The table of --resume LOG. Its bot processes died with the crashed server: those the
+    seats file names are started again, unless --bots says otherwise. A ruleset given by
+    module path is loaded only when this command line names it (--game)."""
     module = args.game if ":" in str(args.game) else None
     r = reopen_table(args.resume, module=module)
     r.table.opts = table_options(args, r.sidecar)
-    bots = bot_specs(args.bots, r.table.game.seats)
-    return Setup(r.table, r.sidecar, bots, r.report)
+    seats = r.table.game.seats
+    if args.bots is not None:
+        bots = bot_specs(args.bots, seats)
+    else:
+        bots = saved_bots(r.sidecar.get("bots"), seats, args.resume)
+    for spec in bots:
+        if spec is not None:
+            resolve(spec, r.table.game.ruleset.name)  # an unknown bot: refused now, exit 2
+    return Setup(r.table, {**r.sidecar, "bots": bots}, bots, r.report)
+
+
+def saved_bots(saved: object, seats: int, log_path: str) -> list[str | None]:
+    """The per-seat bot specs a seats file holds (none for a file written without them)."""
+    if saved is None:
+        return [None] * seats
+    if not (
+        isinstance(saved, list)
+        and len(saved) == seats
+        and all(b is None or isinstance(b, str) for b in saved)
+    ):
+        raise ValueError(
+            f"{sidecar_path(log_path)}: 'bots' must list a bot name or null per seat "
+            f"({seats} seats); give --bots to choose them"
+        )
+    return list(saved)
 
 
 def make_curve(args: argparse.Namespace) -> Any:
@@ -279,8 +305,7 @@ def run(args: argparse.Namespace) -> int:
             write_sidecar(table.log_path, setup.sidecar)
         server.add(table)
         announce(setup, endpoint, pub)
-        procs = start_bots(setup, endpoint)
-        seat_of = {id(p): s.index for p, s in zip(procs, _bot_seats(setup), strict=True)}
+        seat_of = start_bots(setup, endpoint, procs)
         table.departed = lambda: [seat_of[id(p)] for p in procs if p.poll() is not None]
         server.on_closed = lambda t: mark_finished(t, setup.sidecar)
         server.run(until=lambda: table.name not in server.tables)
@@ -294,11 +319,15 @@ def run(args: argparse.Namespace) -> int:
             )
         finished = True
     finally:
-        server.close()
-        table.writer_close()
-        # After a finished game the bots leave by themselves; otherwise (interrupted, refused)
-        # they are stopped now. The log stays resumable either way.
-        stop_bots(procs, grace=5.0 if finished else 0.0)
+        try:
+            server.close()
+            table.writer_close()
+        finally:
+            # After a finished game the bots leave by themselves; otherwise (interrupted,
+            # refused) they are stopped now. The log stays resumable either way. (Should this
+            # process die without getting here, kill -9 included, they stop by themselves:
+            # user_agent.parent.)
+            stop_bots(procs, grace=5.0 if finished else 0.0)
     report(table)
     return 0
 
@@ -444,13 +473,18 @@ def announce(setup: Setup, endpoint: str, pub: str) -> None:
     say(f"seats file: {sidecar_path(table.log_path)}")
 
 
-def _bot_seats(setup: Setup) -> list[Seat]:
-    return [s for s in setup.table.seats.seats if setup.bots[s.index] is not None]
+def start_bots(setup: Setup, endpoint: str, procs: list[subprocess.Popen[bytes]]) -> dict[int, int]:
+    """Start a bot process per bot seat (none for a finished game), appended to `procs` as
+    each starts (so a signal mid-way leaves none unknown to `stop_bots`); returns the seat of
+    each, by id() of its Popen.
 
-
-def start_bots(setup: Setup, endpoint: str) -> list[subprocess.Popen[bytes]]:
-    procs = []
+    Each child gets this process's pid in $SGS_PARENT_PID and stops when this process is gone
+    (`user_agent.parent`: at once on Linux, else within a heartbeat). Linux signals the child
+    when the parent *thread* that started it exits: call this from the main thread."""
+    seat_of: dict[int, int] = {}
     table = setup.table
+    if table.game.finished:
+        return seat_of
     for seat in table.seats.seats:
         spec = setup.bots[seat.index]
         if spec is None:
@@ -462,10 +496,13 @@ def start_bots(setup: Setup, endpoint: str) -> list[subprocess.Popen[bytes]]:
             **child_env(),
             TOKEN_ENV: seat.token,
             BOT_SEED_ENV: str(bot_seed(table.game.seed, seat.index)),
+            PARENT_ENV: str(os.getpid()),
         }
-        procs.append(subprocess.Popen(cmd, stdin=subprocess.DEVNULL, env=env))
-        log.info("bot started", seat=seat.index, bot=spec, pid=procs[-1].pid)
-    return procs
+        proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, env=env)
+        procs.append(proc)
+        seat_of[id(proc)] = seat.index
+        log.info("bot started", seat=seat.index, bot=spec, pid=proc.pid)
+    return seat_of
 
 
 def child_env() -> dict[str, str]:
@@ -488,17 +525,33 @@ def bot_command(endpoint: str, seat: int, spec: str, opts: TableOptions) -> list
 
 
 def stop_bots(procs: Sequence[subprocess.Popen[bytes]], grace: float = 5.0) -> None:
-    end = time.monotonic() + grace
+    """Give the bots `grace` seconds to leave by themselves, then SIGTERM those still running
+    (they say bye and exit), and SIGKILL any still there 5 s later."""
+    if _wait_all(procs, grace):
+        return
+    for p in procs:
+        if p.poll() is None:
+            p.terminate()
+            log.info("bot stopped", pid=p.pid)
+    if _wait_all(procs, 5.0):
+        return
+    for p in procs:
+        if p.poll() is None:
+            p.kill()
+            log.warning("bot killed: it did not stop on SIGTERM", pid=p.pid)
+    for p in procs:
+        p.wait()
+
+
+def _wait_all(procs: Sequence[subprocess.Popen[bytes]], seconds: float) -> bool:
+    """Wait up to `seconds` for every process to exit; True when all have."""
+    end = time.monotonic() + seconds
     for p in procs:
         try:
             p.wait(max(end - time.monotonic(), 0.001))
         except subprocess.TimeoutExpired:
-            p.terminate()
-            try:
-                p.wait(2.0)
-            except subprocess.TimeoutExpired:
-                p.kill()
-                p.wait()
+            return False
+    return True
 
 
 def report(table: Table) -> None:
