@@ -67,6 +67,13 @@ class Damage:
 Tail = Damage  # the name before damage could be mid-file
 
 
+# What a warning about a format-2/3 log out of canonical order adds.
+OLD_ORDER = (
+    " (a log written before format 4 may hold answers to requests asked together in the order"
+    " they arrived)"
+)
+
+
 @dataclass(frozen=True)
 class Disorder:
     """Formats 2 and 3: the first decision that does not answer the earliest open request (a
@@ -308,15 +315,17 @@ def _misplaced(blob: bytes, pos: int, previous: int) -> str | None:
     for off, n, c in before:
         if c == crc and n == length and blob[off : off + FRAME.size + n] == blob[pos:end]:
             return f"the record there repeats the one at byte {off}"
-    said = []
     follows = [off for off, _n, c in before + after if zlib.crc32(payload, c) == crc]
-    if follows:
-        said.append(f"the record there belongs after the one at byte {follows[0]}")
     here = [
         off
         for off, n, c in after
         if zlib.crc32(view[off + FRAME.size : off + FRAME.size + n], previous) == c
     ]
+    if follows and here and follows[0] == here[0] == end:
+        return f"the record there and the next one, at byte {end}, are swapped"
+    said = []
+    if follows:
+        said.append(f"the record there belongs after the one at byte {follows[0]}")
     if here:
         said.append(f"the one at byte {here[0]} belongs there")
     return "; ".join(said) if said else None

@@ -55,6 +55,7 @@ from replays.format import (
     request_record,
 )
 from replays.reader import (
+    OLD_ORDER,
     Log,
     check_header,
     disorder_reason,
@@ -247,7 +248,7 @@ def _ok(path: str, game: Game, events: int, decisions: int, disorder: str | None
         f"exactly; outcome {game.outcome}",
         events,
         decisions,
-        None if disorder is None else f"{path}: {disorder} (an older served log)",
+        None if disorder is None else f"{path}: {disorder}{OLD_ORDER}",
     )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import zlib
 from pathlib import Path
 
-from replays.format import FRAME, MAGIC, MAGIC_PREFIX, chain_start, chained
+from replays.format import FRAME, MAGIC, MAGIC_PREFIX
 
 
 def offsets_of(blob: bytes) -> list[int]:
@@ -35,16 +35,18 @@ def crc_field(frame: bytes) -> int:
 
 def rechain(blob: bytes) -> bytes:
     """The same records with every checksum computed again, in the file's format (format 4:
-    chained from the magic): what someone who edits records and fixes the checksums writes."""
-    version = blob[len(MAGIC_PREFIX)]
-    start = chain_start(version)
+    each chained from the one before, the first from the magic's crc32; formats 2 and 3: each
+    payload's own crc32): what someone who edits records and fixes the checksums writes.
+    Written from the format's definition, not with the writer's code."""
+    chained = blob[len(MAGIC_PREFIX)] >= 4
+    previous = zlib.crc32(blob[: len(MAGIC)]) if chained else 0
     out = bytearray(blob[: len(MAGIC)])
     for f in frames_of(blob):
         payload = f[FRAME.size :]
-        crc = zlib.crc32(payload, start)
+        crc = zlib.crc32(payload, previous)
         out += FRAME.pack(len(payload), crc) + payload
-        if chained(version):
-            start = crc
+        if chained:
+            previous = crc
     return bytes(out)
 
 
