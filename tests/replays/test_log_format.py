@@ -141,6 +141,80 @@ def test_format4_is_smaller_than_format2(tmp_path: Path) -> None:
     assert len(v4) == len(canonical_bytes({**header, "format": 3}, game))  # chaining is free
 
 
+@pytest.mark.parametrize("cut", ["torn", "at-a-record"])
+def test_a_resumed_format4_log_goes_on_with_the_chain(tmp_path: Path, cut: str) -> None:
+    """Crash resume: the tail is cut, `append_to` picks the chain up from the last whole record
+    and what it appends chains on: the file grows back into the uninterrupted one."""
+    whole_path = tmp_path / "whole.sgslog"
+    record_game(whole_path)
+    whole = whole_path.read_bytes()
+    offsets = record_offsets(whole_path)
+    path = tmp_path / "g.sgslog"
+    path.write_bytes(whole[: offsets[-4] + (7 if cut == "torn" else 0)])
+    log = read_log(path)
+    rx = reexecute(log)
+    assert rx.divergence is None
+    if cut == "torn":
+        assert log.damage is not None and log.damage.kind == TORN and truncate_tail(log)
+    w = LogWriter.append_to(path)
+    assert w.format_version == 4 and w.crc == last_crc(whole[: offsets[-4]])
+    unlogged = [r for r in rx.game.open if r.seat not in rx.logged]
+    w.put_step(rx.game.events[rx.matched_events :], unlogged)
+    game = rx.game
+    decisions = read_log(whole_path).decisions
+    while game.open:  # the game goes on, as the writer of the whole file saw it
+        d = decisions[len(game.decisions)]
+        step = game.resume(d.choice, seat=d.seat, timeout=d.timeout)
+        w.decision(game.decisions[-1])
+        w.put_step(step.events, step.asked)
+    w.close()
+    assert path.read_bytes() == whole
+    assert read_log(path).damage is None and verify(str(path)).ok
+
+
+def test_append_to_refuses_a_format4_log_whose_tail_is_not_cut(tmp_path: Path) -> None:
+    path = tmp_path / "g.sgslog"
+    record_game(path)
+    path.write_bytes(path.read_bytes()[:-3])
+    with pytest.raises(LogError, match="last record is not whole"):
+        LogWriter.append_to(path)
+
+
+@pytest.mark.parametrize(
+    ("game", "config"),
+    [
+        ("sanguosha", {"players": 5}),  # Nullification windows: every seat asked together
+        ("sanguosha", {"mode": "1v1"}),
+        ("harmony", {}),
+        ("carcassonne", {}),
+        ("muhq", {}),
+    ],
+)
+def test_the_runners_logs_are_in_canonical_order(
+    tmp_path: Path, game: str, config: dict[str, Any]
+) -> None:
+    """The in-process runner answers the earliest open request: its logs of every game pass
+    the order check (by the reader and by both roads of verify), windows asked together
+    included."""
+    together = 0
+    for seed in (1, 2):
+        path = tmp_path / f"{game}-{seed}.sgslog"
+        play(game, config, seed, ["random"], path)
+        log = read_log(path)
+        assert log.damage is None and log.disorder is None
+        opened = 0
+        for rec in log.records:
+            if isinstance(rec, RequestSpec):
+                opened += 1
+                together += opened > 1
+            elif isinstance(rec, Decision):
+                opened -= 1
+        for report in (verify(str(path)), verify(str(path), detailed=True)):
+            assert report.ok and report.warning is None, report.message
+    if config.get("players") == 5:
+        assert together > 20
+
+
 # --- formats 3 and 2 ----------------------------------------------------------------------------
 
 
