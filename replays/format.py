@@ -52,10 +52,10 @@ Canonical order. Every decision answers the earliest open request: of the reques
 not yet answered, the first in log order (which is issue order: a step's requests are written
 in the order it asked them, and a strand's follow-up question, asked after a decision, comes
 after every request still open, as in the engine's `Game.open`). This is what the in-process
-runner does (it answers `game.open[0]`) and what the server does since format 4 (it feeds the
-replies to requests asked together to the engine in that order, whatever order they arrived
-in), so the same seed and answers give the same bytes however the answers arrived. The reader
-checks it (`reader.read_log`): in format 4 a decision out of canonical order is damage
+runner does (it answers `game.open[0]`) and what the server does (it feeds the replies to
+requests asked together to the engine in that order, whatever order they arrived in), so the
+same seed and answers give the same bytes however the answers arrived. The reader checks it
+(`reader.read_log`): in format 4 a decision out of canonical order is damage
 (`reader.NOT_CANONICAL`); formats 2 and 3 were written by servers that logged such answers in
 arrival order, so there it is only reported (`Log.disorder`), as a warning.
 
@@ -73,7 +73,8 @@ frame is a length in 1..MAX_RECORD_BYTES and the payload inside the file, plus a
   consecutive frames); the last good record (the record that belongs at the damage, found
   further on: records out of order); the damaged frame's crc field, or the checksum its
   payload should have had (its length or its crc field hit, one record after it); or nothing
-  (an unchained frame, whole by format 3's rule, so nothing format 3 would keep is cut).
+  (an unchained frame: format 3's own test is one of these, so a frame spliced in by a
+  format-3 writer also keeps the damage from being cut).
   The one case this misses that format 3 catches: the damaged record's length *and* crc field
   are both hit and exactly one record follows it; that record is then cut with the tail.
   A crash only ever tears the tail (the file is a prefix of what was written, perhaps with
