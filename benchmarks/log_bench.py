@@ -15,7 +15,7 @@ all of them, and a spike is not counted. Modes:
   sim+log flushed  the same writer flushed after every decision, as the network server does
                    before it sends anything: one os.write per decision
   sim+log v2       the writer as it was before format 3 (kept below), flushed per decision
-  sim+encode       the format-3 encoder without a file: what encoding alone costs
+  sim+encode       the encoder (format 4) without a file: what encoding alone costs
   sim+write        one os.write per decision of a fixed 400 bytes to a fresh file, nothing
                    encoded: what handing each decision to the OS alone costs
   re-execute       `Game` fed the logged choices, nothing read or checked: verify's floor
@@ -23,9 +23,9 @@ all of them, and a spike is not counted. Modes:
   verify detailed  `replays.verify(..., detailed=True)`: decode every record, compare values,
                    rebuild the file's bytes (the road that names a divergence)
 
-Bytes per game are given for format 3 (the files written) and format 2 (the same records with
-the format-2 encoder). Goals (issue 8): sim with a log <= 1.15x sim's time; verify's decisions
-per second >= sim's.
+Bytes per game are given for format 4 (the files written; format 3's records, as many bytes,
+with chained checksums) and format 2 (the same records with the format-2 encoder). Goals (issue
+8): sim with a log <= 1.15x sim's time; verify's decisions per second >= sim's.
 """
 
 from __future__ import annotations
@@ -100,7 +100,7 @@ class Flushed(LogWriter):
 
 
 class EncodeOnly(Encoder):
-    """The format-3 encoder, its bytes dropped at every decision instead of written."""
+    """The encoder (format 4), its bytes dropped at every decision instead of written."""
 
     def decision(self, d: Decision) -> None:
         self.decision_of(d.id, d.seat, d.choice, d.timeout)
@@ -222,9 +222,9 @@ def main() -> int:
         shutil.rmtree(scratch)
         scratch.mkdir()
 
-    sizes3, sizes2 = [], []
+    sizes4, sizes2 = [], []
     for s in seeds:
-        sizes3.append(os.path.getsize(kept(s)))
+        sizes4.append(os.path.getsize(kept(s)))
         game = Game(load(GAME), config, s)
         game.start()
         for choice in choices[s]:
@@ -245,7 +245,7 @@ def main() -> int:
         "time_over_sim": {m: round(seconds[m] / sim, 3) for m in modes},
         "sim_log_over_sim": round(seconds["sim+log"] / sim, 3),
         "verify_dps_over_sim_dps": round(dps["verify"] / dps["sim"], 3),
-        "bytes_per_game_format3": round(sum(sizes3) / len(sizes3)),
+        "bytes_per_game_format4": round(sum(sizes4) / len(sizes4)),
         "bytes_per_game_format2": round(sum(sizes2) / len(sizes2)),
     }
     if args.json:
@@ -268,8 +268,8 @@ def main() -> int:
         f"  verify / sim (decisions per second):   {result['verify_dps_over_sim_dps']:.3f}x"
         "  (goal >= 1.0)"
     )
-    b3, b2 = result["bytes_per_game_format3"], result["bytes_per_game_format2"]
-    print(f"  bytes per game: format 3 {b3}, format 2 {b2} ({b3 / b2:.0%})")
+    b4, b2 = result["bytes_per_game_format4"], result["bytes_per_game_format2"]
+    print(f"  bytes per game: format 4 {b4}, format 2 {b2} ({b4 / b2:.0%})")
     return 0
 
 

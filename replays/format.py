@@ -2,13 +2,23 @@
 
     file    = MAGIC record*
     MAGIC   = b"SGSLOG" 0x00 FORMAT_VERSION           (8 bytes)
-    record  = length:u32be crc32:u32be payload        (crc32 of payload, zlib polynomial)
+    record  = length:u32be crc:u32be payload
+    crc     = zlib.crc32(payload, previous)           (format 4: a chain, see below)
     payload = one msgpack value (never empty)
 
+Format 4 chains the checksums: `previous` is the crc field of the record before (for the
+header, the first record, `zlib.crc32(MAGIC)`), so a record's checksum covers its own payload
+and, through its predecessor's, every record before it. Moving, deleting, repeating or
+inserting a whole record breaks the chain at the first record that is not where it was written
+(see "Damage" below). Formats 2 and 3 check each payload alone (`previous` = 0, i.e.
+`zlib.crc32(payload)`), so their records could be swapped without a trace. A start value costs
+crc32 nothing: the bytes of a format-4 log are those of format 3 but for the crc fields and
+the magic's last byte.
+
 The first record is the header map:
-    {"format": 3, "game": str, "ruleset_version": str, "config": map, "seed": int,
+    {"format": 4, "game": str, "ruleset_version": str, "config": map, "seed": int,
      "seats": [ {"seat": int, "agent": str}, ... ], "table": str}
-Every later record is an array whose first item names it. Format 3:
+Every later record is an array whose first item names it. Formats 3 and 4:
     ["q", id, seat, kind, form, options, default, min, max, cancel, info, piles, event*]
             a request (RequestSpec's fields, by position), then the events emitted since the
             previous record: those events come first in the game, then the request
@@ -24,8 +34,8 @@ Every later record is an array whose first item names it. Format 3:
     event = [kind, data]                          a public event
           | [kind, data, audience, public|nil]    only `audience` sees `data`; others `public`
 
-Format 2 (still read, verified and continued in format 2) had one record per event and
-requests as maps:
+Formats 2 and 3 are still read, verified and continued (a resume appends in the file's own
+format). Format 2 had one record per event and requests as maps:
     ["e", kind, data, audience|nil, public|nil]
     ["q", request]                                  (RequestSpec.to_wire())
     ["d", id, seat, choice, timeout]
@@ -38,16 +48,43 @@ No clock, host or path is written, so the same seed and decisions give the same 
 re-encodes a re-executed game and compares bytes) share it. When the bytes reach the file is
 the host's choice (`writer.LogWriter`: the server flushes before it sends anything, the
 in-process runner only past a buffer size and at close); the bytes are the same either way.
-Byte identity across hosts needs one thing of them: no `flush`/`sync` between a step's events
+Byte identity across hosts needs two things of them: no `flush`/`sync` between a step's events
 and its request (a host that flushes writes both first), since a flush writes waiting events
-as an events record.
+as an events record; and the canonical order of decisions below.
+
+Canonical order. Every decision answers the earliest open request: of the requests logged and
+not yet answered, the first in log order (which is issue order: a step's requests are written
+in the order it asked them, and a strand's follow-up question, asked after a decision, comes
+after every request still open, as in the engine's `Game.open`). This is what the in-process
+runner does (it answers `game.open[0]`) and what the server does (it feeds the replies to
+requests asked together to the engine in that order, whatever order they arrived in), so the
+same seed and answers give the same bytes however the answers arrived. The reader checks it
+(`reader.read_log`): in format 4 a decision out of canonical order is damage
+(`reader.NOT_CANONICAL`); formats 2 and 3 were written by servers that logged such answers in
+arrival order, so there it is only reported (`Log.disorder`), as a warning.
 
 Damage. The reader walks the records from the start; the first one that is not whole (torn:
-its frame runs past the end of the file; corrupt: a bad length or checksum; undecodable: a
-whole frame whose payload is not a record) ends the readable part. That damage is a *tail*,
-which may be cut before a resume, when no whole frame (a length in 1..MAX_RECORD_BYTES, the
-payload inside the file, a matching checksum) starts at any byte after it; otherwise it is
-*mid-file* damage and nothing may be cut (see `reader.Damage`).
+its frame runs past the end of the file; corrupt: a bad length or checksum; out of order: a
+record that is whole but does not follow the record before it, format 4; undecodable: a whole
+frame whose payload is not a record; not canonical: see above) ends the readable part. That
+damage is a *tail*, which may be cut before a resume, when no whole frame starts at any byte
+after it; otherwise it is *mid-file* damage and nothing may be cut (see `reader.Damage`). A
+frame is a length in 1..MAX_RECORD_BYTES and the payload inside the file, plus a checksum:
+- formats 2 and 3: a frame is whole when its checksum is that of its payload;
+- format 4: a frame alone cannot be checked (its checksum depends on the record before it,
+  and any payload matches some predecessor), so a frame after the damage counts as whole when
+  its checksum chains from one of: the crc field of a frame that ends where it starts (two
+  consecutive frames); the last good record (the record that belongs at the damage, found
+  further on: records out of order); the damaged frame's crc field, or the checksum its
+  payload should have had (its length or its crc field hit, one record after it); or nothing
+  (an unchained frame: format 3's own test is one of these, so a frame spliced in by a
+  format-3 writer also keeps the damage from being cut).
+  The one case this misses that format 3 catches: the damaged record's length *and* crc field
+  are both hit and exactly one record follows it; that record is then cut with the tail.
+  A crash only ever tears the tail (the file is a prefix of what was written, perhaps with
+  zeros after it), so no whole frame follows a crash's damage and a crash's tail is cut as
+  before; a random frame passes one of these tests with odds of about 2^-32 per candidate.
+A record out of canonical order is whole (mid-file by definition): it is never cut.
 """
 
 from __future__ import annotations
@@ -61,8 +98,10 @@ import msgpack
 
 from game_agent.engine import Decision, Event, RequestSpec
 
-FORMAT_VERSION = 3  # 2: request records carry `piles`; 3: step-batched events, positional requests
-READABLE_VERSIONS = (2, 3)
+# 2: request records carry `piles`; 3: step-batched events, positional requests; 4: chained
+# checksums, decisions in canonical order
+FORMAT_VERSION = 4
+READABLE_VERSIONS = (2, 3, 4)
 MAGIC_PREFIX = b"SGSLOG\x00"
 MAGIC = MAGIC_PREFIX + bytes([FORMAT_VERSION])
 FRAME = struct.Struct(">II")
@@ -101,8 +140,20 @@ def magic(version: int) -> bytes:
     return MAGIC_PREFIX + bytes([version])
 
 
-def frame(payload: bytes) -> bytes:
-    return _frame_head(len(payload), _crc32(payload)) + payload
+def chained(version: int) -> bool:
+    """Whether a format's checksums are chained (format 4 and later)."""
+    return version >= 4
+
+
+def chain_start(version: int) -> int:
+    """The `previous` checksum of a log's first record (the header): the magic's crc in a
+    chained format, 0 (the payload's own crc32) in formats 2 and 3."""
+    return _crc32(magic(version)) if chained(version) else 0
+
+
+def frame(payload: bytes, previous: int = 0) -> bytes:
+    """A framed record whose checksum chains from `previous` (0: unchained, formats 2-3)."""
+    return _frame_head(len(payload), _crc32(payload, previous)) + payload
 
 
 def _loose(o: object) -> object:
@@ -162,53 +213,61 @@ class Encoder:
     It owns a msgpack packer, reused for every record (building one per record costs more than
     packing a small record) and strict about types (exact types are packed without the
     isinstance checks the lenient packer makes for every array; anything else goes through
-    `_loose`): its bytes are those of `protocol.codec.pack`."""
+    `_loose`): its bytes are those of `protocol.codec.pack`. `crc` is the checksum the next
+    record chains from (format 4: the crc field of the last record framed, starting from
+    `chain_start`; formats 2 and 3: always 0). Every record is framed by `put`."""
 
     def __init__(self, version: int = FORMAT_VERSION) -> None:
         if version not in READABLE_VERSIONS:
             raise LogError(f"log format {version} cannot be written")
         self.version = version
+        self.chained = chained(version)
+        self.crc = 0
         self.buf = bytearray()
         self._events: list[Any] = []  # format 3: events waiting for the next request
         self.pack = msgpack.Packer(use_bin_type=True, strict_types=True, default=_loose).pack
 
-    def put_header(self, header: dict[str, Any]) -> None:
-        p = self.pack(header)
+    def put(self, p: bytes) -> None:
+        """Frame the payload `p` into the buffer, its checksum chained in format 4."""
+        crc = _crc32(p, self.crc)
+        if self.chained:
+            self.crc = crc
         buf = self.buf
-        buf += magic(self.version)
-        buf += _frame_head(len(p), _crc32(p))
+        buf += _frame_head(len(p), crc)
         buf += p
 
+    def put_header(self, header: dict[str, Any]) -> None:
+        self.buf += magic(self.version)
+        self.crc = chain_start(self.version)
+        self.put(self.pack(header))
+
     def events(self, events: Iterable[Event]) -> None:
-        """Events: format 3 keeps them for the next request's record (or an events record
-        written by `end_events`); format 2 writes one record per event."""
+        """Events: formats 3 and 4 keep them for the next request's record (or an events
+        record written by `end_events`); format 2 writes one record per event."""
         if self.version == 2:
             pack = self.pack
-            buf = self.buf
+            put = self.put
             for ev in events:
                 seats = ev.seats
                 aud = None if seats is None else list(seats)
-                p = pack([EVENT, ev.kind, ev.data, aud, ev.public])
-                buf += _frame_head(len(p), _crc32(p))
-                buf += p
+                put(pack([EVENT, ev.kind, ev.data, aud, ev.public]))
             return
         self._events += event_items(events)
 
     def end_events(self) -> None:
-        """Write the events no request has taken as an events record (format 3)."""
+        """Write the events no request has taken as an events record (formats 3 and 4)."""
         if self._events:
             p = self.pack([EVENT, *self._events])
             self._events = []
-            buf = self.buf
-            buf += _frame_head(len(p), _crc32(p))
-            buf += p
+            self.put(p)
 
     def request(self, r: RequestSpec) -> None:
         self.step((), r)
 
     def step(self, events: Sequence[Event], r: RequestSpec) -> None:
         """`events(events)` then `request(r)`, the same bytes in one call: what a host does for
-        each step that asks (format 3: the events go straight into the request's record)."""
+        each step that asks (formats 3 and 4: the events go straight into the request's
+        record)."""
         if self.version == 2:
             self.events(events)
             p = self.pack([REQUEST, r.to_wire()])
@@ -220,14 +279,12 @@ class Encoder:
             p = self.pack(rec)
         else:
             p = self.pack(request_record(r, events))
-        buf = self.buf
-        buf += _frame_head(len(p), _crc32(p))
-        buf += p
+        self.put(p)
 
     def put_step(self, events: Sequence[Event], asked: Sequence[RequestSpec]) -> None:
         """What a host records after each `start`/`resume`: the step's events, then each
-        request the step asked, in issue order (format 3: the events ride in the first one's
-        record; with no request they wait for the next record)."""
+        request the step asked, in issue order (formats 3 and 4: the events ride in the first
+        one's record; with no request they wait for the next record)."""
         if len(asked) == 1:
             self.step(events, asked[0])
             return
@@ -241,21 +298,17 @@ class Encoder:
     def decision_of(self, rid: int, seat: int, choice: Any, timeout: bool) -> None:
         if self._events:
             self.end_events()
-        p = self.pack([DECISION, rid, seat, choice, timeout])
-        buf = self.buf
-        buf += _frame_head(len(p), _crc32(p))
-        buf += p
+        self.put(self.pack([DECISION, rid, seat, choice, timeout]))
 
     def ending(self, how: str, reason: str) -> None:
         """The host ended the table before the game ended (the last record of the log)."""
         if self._events:
             self.end_events()
-        p = self.pack([ENDING, how, reason])
-        buf = self.buf
-        buf += _frame_head(len(p), _crc32(p))
-        buf += p
+        self.put(self.pack([ENDING, how, reason]))
 
 
 def header_version(header: dict[str, Any]) -> int:
-    """The format a header asks for: 2 for an old log being continued, else the current one."""
-    return 2 if header.get("format") == 2 else FORMAT_VERSION
+    """The format a header asks for: its own when it is readable (an old log being continued
+    or re-encoded by the verifier), else the current one."""
+    version = header.get("format")
+    return version if type(version) is int and version in READABLE_VERSIONS else FORMAT_VERSION

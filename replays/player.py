@@ -2,7 +2,10 @@
 JSON lines (one per record) for other tools.
 
 The report (`render`) starts with a `#` header line, then the setup, then one section per turn
-(Sanguosha: each player's turn; Harmony: each round) with a `==` header. Events are sentences
+(Sanguosha: each player's turn; Harmony: each round) with a `==` header. A damaged log ends
+with a `!! the log is damaged ...` line (what could be read is shown before it); a format-2/3
+log whose decisions are not in canonical order (`replays.format`) with a `!! warning: ...`
+line. Events are sentences
 from `user_agent.words.Narrator` (bookkeeping left out); a request is a `? seat N is asked: ...`
 line and its answer a `> ...` line saying what was chosen. `first`/`last` keep turns first..last
 (the setup is turn 0). A game without words (a test ruleset) is shown with its schema's
@@ -17,7 +20,7 @@ from typing import Any
 
 from game_agent.engine import Decision, Event, RequestSpec, view_for
 from protocol.registry import get_schema
-from replays.reader import Log
+from replays.reader import OLD_ORDER, Log
 from user_agent.views.carcassonne import CarcassonneView
 from user_agent.words.carcassonne_board import board_lines, scores_line
 from user_agent.words.muhq_board import MuhqTable
@@ -170,6 +173,24 @@ def render(
     if log.damage is not None:
         where = " in the middle of the file" if log.damage.mid_file else ""
         yield f"!! the log is damaged{where}: {log.damage.reason}"
+    if log.disorder is not None:
+        yield f"!! warning: {log.disorder.reason}{OLD_ORDER}"
+
+
+def damage_message(log: Log) -> str | None:
+    """One line for a damaged log (`sgs replay` prints it after `error: `), or None."""
+    if log.damage is None:
+        return None
+    where = " (in the middle of the file)" if log.damage.mid_file else ""
+    return f"{log.path}: damaged log{where}: {log.damage.reason}"
+
+
+def disorder_message(log: Log) -> str | None:
+    """One line for a format-2/3 log whose decisions are not in canonical order (`sgs replay`
+    prints it after `warning: `), or None."""
+    if log.disorder is None:
+        return None
+    return f"{log.path}: {log.disorder.reason}{OLD_ORDER}"
 
 
 def turn_count(log: Log) -> int:

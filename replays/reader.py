@@ -1,7 +1,13 @@
-"""Reads a log strictly (formats 2 and 3). Damage is reported (`Log.damage`), never skipped
+"""Reads a log strictly (formats 2, 3 and 4). Damage is reported (`Log.damage`), never skipped
 silently: the records before it are returned. Damage with no whole record after it is a torn or
 corrupt *tail*, which `truncate_tail` cuts before a resume; damage that whole records follow
-(`Damage.mid_file`) is never cut: `truncate_tail` refuses it with a `LogError`.
+(`Damage.mid_file`) is never cut: `truncate_tail` refuses it with a `LogError`. The rules, and
+what "whole" means with format 4's chained checksums, are in `replays.format`.
+
+The reader also checks the canonical order of decisions (each answers the earliest open
+request, `replays.format`): in format 4 a decision out of that order is damage
+(`NOT_CANONICAL`, never cut); in formats 2 and 3, which servers wrote in arrival order, the
+first one is reported in `Log.disorder` and reading goes on.
 """
 
 from __future__ import annotations
@@ -26,34 +32,57 @@ from replays.format import (
     REQUEST,
     REQUEST_ORDER,
     LogError,
+    chain_start,
+    chained,
 )
 
 Record = Event | RequestSpec | Decision
 
 TORN = "torn"  # the last frame runs past the end of the file (an interrupted write)
 CORRUPT = "corrupt"  # a bad checksum or an impossible length
+OUT_OF_ORDER = "out of order"  # format 4: a whole record that does not follow the one before
 UNDECODABLE = "undecodable"  # a whole frame whose payload is not a record
+NOT_CANONICAL = "not canonical"  # format 4: a decision that does not answer the earliest request
 
 
 @dataclass(frozen=True)
 class Damage:
     """Where the readable part of a log ends and why.
 
-    `offset` is the first byte of the first record that is not whole. `mid_file` is False when
-    no whole frame (a length in 1..MAX_RECORD_BYTES, the payload inside the file, a matching
-    CRC-32) starts anywhere after that offset: the damage is the log's tail, the trace of an
-    interrupted write, and cutting the file at `offset` loses nothing that was whole. When it is
-    True, whole records follow the damage: the file was damaged after it was written, and
-    nothing may be cut (`truncate_tail` refuses; a resume must refuse too).
+    `offset` is the first byte of the first record that is not whole (or, NOT_CANONICAL, of
+    the decision out of canonical order). `mid_file` is False when no whole frame (see
+    `replays.format`: format 4 chains checksums, so "whole" is judged by the chain) starts
+    anywhere after that offset: the damage is the log's tail, the trace of an interrupted
+    write, and cutting the file at `offset` loses nothing that was whole. When it is True, whole
+    records follow the damage (a record out of canonical order is itself whole): the file was
+    damaged after it was written, and nothing may be cut (`truncate_tail` refuses; a resume
+    must refuse too).
     """
 
     offset: int
     reason: str
-    kind: str = CORRUPT  # TORN, CORRUPT or UNDECODABLE
+    kind: str = CORRUPT  # TORN, CORRUPT, OUT_OF_ORDER, UNDECODABLE or NOT_CANONICAL
     mid_file: bool = False
 
 
 Tail = Damage  # the name before damage could be mid-file
+
+
+# What a warning about a format-2/3 log out of canonical order adds.
+OLD_ORDER = (
+    " (a log written before format 4 may hold answers to requests asked together in the order"
+    " they arrived)"
+)
+
+
+@dataclass(frozen=True)
+class Disorder:
+    """Formats 2 and 3: the first decision that does not answer the earliest open request (a
+    served log of that time records answers to requests asked together in arrival order). The
+    log reads and re-executes as it is; only its bytes differ from the canonical ones."""
+
+    offset: int  # the decision record's first byte
+    reason: str
 
 
 @dataclass
@@ -66,6 +95,7 @@ class Log:
     version: int = 0  # the file's format version
     # How the host ended the table before the game ended (the `x` record): (how, reason).
     ending: tuple[str, str] | None = None
+    disorder: Disorder | None = None  # formats 2 and 3 (in format 4 it is damage)
 
     @property
     def tail(self) -> Damage | None:
@@ -177,8 +207,25 @@ def file_version(path: str, blob: bytes) -> int:
     return blob[n]
 
 
-def whole_frame(blob: bytes | memoryview, pos: int) -> int:
-    """The payload length of the whole frame at `pos`, or -1 when there is none."""
+def disorder_reason(pos: int, rid: int, seat: int, first: RequestSpec | None, open_: bool) -> str:
+    """Why the decision record at `pos` (request `rid` of `seat`) is out of canonical order:
+    `first` is the earliest open request, `open_` whether the decision answers an open one."""
+    if not open_:
+        return (
+            f"records not in canonical order at byte {pos}: the decision there answers "
+            f"request {rid} of seat {seat}, which is not open"
+        )
+    assert first is not None
+    return (
+        f"records not in canonical order at byte {pos}: the decision there answers request "
+        f"{rid} of seat {seat} while request {first.id} of seat {first.seat}, asked before "
+        "it, is still open"
+    )
+
+
+def whole_frame(blob: bytes | memoryview, pos: int, previous: int = 0) -> int:
+    """The payload length of the whole frame at `pos` whose checksum chains from `previous`
+    (0: unchained, formats 2 and 3), or -1 when there is none."""
     size = len(blob)
     if size - pos < FRAME.size:
         return -1
@@ -186,44 +233,138 @@ def whole_frame(blob: bytes | memoryview, pos: int) -> int:
     start = pos + FRAME.size
     if not 0 < length <= MAX_RECORD_BYTES or start + length > size:
         return -1
-    if zlib.crc32(memoryview(blob)[start : start + length]) != crc:
+    if zlib.crc32(memoryview(blob)[start : start + length], previous) != crc:
         return -1
     return int(length)
 
 
-def whole_frame_after(blob: bytes, start: int) -> int:
-    """The offset of the first whole frame starting at or after `start`, or -1. A frame's
-    length is at most MAX_RECORD_BYTES (2^24), so its first byte is 0 or 1: only those offsets
-    are tried."""
-    last = len(blob) - FRAME.size
+def _next_candidate(blob: bytes, pos: int, last: int) -> int:
+    """The first offset at or after `pos` (up to `last`) whose byte may start a frame: a
+    length is at most MAX_RECORD_BYTES (2^24), so its first byte is 0 or 1. -1: none."""
     top = MAX_RECORD_BYTES >> 24
+    if pos > last:
+        return -1
+    if blob[pos] <= top:
+        return pos
+    hits = [i for b in range(top + 1) if (i := blob.find(bytes((b,)), pos, last + 1)) >= 0]
+    return min(hits) if hits else -1
+
+
+def whole_frame_after(blob: bytes, start: int) -> int:
+    """Formats 2 and 3: the offset of the first whole frame starting at or after `start`, or
+    -1."""
+    last = len(blob) - FRAME.size
     pos = start
-    while pos <= last:
-        if blob[pos] > top:
-            hits = [i for b in range(top + 1) if (i := blob.find(bytes((b,)), pos, last + 1)) >= 0]
-            if not hits:
-                return -1
-            pos = min(hits)
+    while (pos := _next_candidate(blob, pos, last)) >= 0:
         if whole_frame(blob, pos) >= 0:
             return pos
         pos += 1
     return -1
 
 
-def _damage_at(blob: bytes, pos: int) -> Damage:
-    """Describe the frame at `pos`, which is not whole, and whether whole frames follow it."""
+def chained_frame_after(blob: bytes, damage: int, anchors: set[int]) -> int:
+    """Format 4: the offset of the first frame after `damage` that counts as whole (see
+    `replays.format`), or -1. A frame counts when its checksum chains from one of `anchors` (0,
+    the unchained rule, is always one) or from the crc field of a frame, at or after `damage`,
+    that ends where it starts (two consecutive frames)."""
+    size = len(blob)
+    last = size - FRAME.size
+    anchors = anchors | {0}
+    claims: dict[int, list[int]] = {}  # offset -> crc fields of frames that end there
+    crc32 = zlib.crc32
+    view = memoryview(blob)
+    pos = damage
+    while (pos := _next_candidate(blob, pos, last)) >= 0:
+        length, crc = FRAME.unpack_from(blob, pos)
+        start = pos + FRAME.size
+        if 0 < length <= MAX_RECORD_BYTES and start + length <= size:
+            if pos > damage:
+                payload = view[start : start + length]
+                froms = anchors.union(claims.pop(pos, ()))
+                if any(crc32(payload, a) == crc for a in froms):
+                    return pos
+            end = start + length
+            if end <= last:
+                claims.setdefault(end, []).append(crc)
+        pos += 1
+    return -1
+
+
+def _frames(blob: bytes, pos: int, end: int) -> list[tuple[int, int, int]]:
+    """(offset, length, crc field) of the frames walked by their lengths from `pos`, while
+    each is inside the file and starts before `end`."""
+    out = []
+    size = len(blob)
+    while pos < end and size - pos >= FRAME.size:
+        length, crc = FRAME.unpack_from(blob, pos)
+        if not 0 < length <= MAX_RECORD_BYTES or pos + FRAME.size + length > size:
+            break
+        out.append((pos, int(length), int(crc)))
+        pos += FRAME.size + length
+    return out
+
+
+def _misplaced(blob: bytes, pos: int, previous: int) -> str | None:
+    """Format 4: what is known of the whole frame at `pos` whose checksum does not chain from
+    `previous` (the last good record's crc field): that it repeats an earlier record, that it
+    belongs after another record, or that the record that belongs here is further on. None
+    when nothing is found (a damaged record, or records deleted before it)."""
+    length, crc = FRAME.unpack_from(blob, pos)
+    end = pos + FRAME.size + length
+    view = memoryview(blob)
+    payload = view[pos + FRAME.size : end]
+    before = _frames(blob, len(MAGIC_PREFIX) + 1, pos)
+    after = _frames(blob, end, len(blob))
+    for off, n, c in before:
+        if c == crc and n == length and blob[off : off + FRAME.size + n] == blob[pos:end]:
+            return f"the record there repeats the one at byte {off}"
+    follows = [off for off, _n, c in before + after if zlib.crc32(payload, c) == crc]
+    here = [
+        off
+        for off, n, c in after
+        if zlib.crc32(view[off + FRAME.size : off + FRAME.size + n], previous) == c
+    ]
+    if follows and here and follows[0] == here[0] == end:
+        return f"the record there and the next one, at byte {end}, are swapped"
+    said = []
+    if follows:
+        said.append(f"the record there belongs after the one at byte {follows[0]}")
+    if here:
+        said.append(f"the one at byte {here[0]} belongs there")
+    return "; ".join(said) if said else None
+
+
+def _damage_at(blob: bytes, pos: int, version: int, previous: int) -> Damage:
+    """Describe the frame at `pos`, which is not whole (in format 4: its checksum does not
+    chain from `previous`), and whether whole frames follow it."""
     size = len(blob)
     if size - pos < FRAME.size:
         return Damage(pos, f"torn record frame at byte {pos} ({size - pos} stray bytes)", TORN)
-    length, _ = FRAME.unpack_from(blob, pos)
+    length, stored = FRAME.unpack_from(blob, pos)
     start = pos + FRAME.size
-    after = whole_frame_after(blob, pos + 1)
+    sane = 0 < length <= MAX_RECORD_BYTES and start + length <= size
+    mismatch = f"checksum mismatch in record at byte {pos}"
+    if not chained(version):
+        after = whole_frame_after(blob, pos + 1)
+    else:
+        anchors = {previous, stored}  # the record that belongs here; its length was hit
+        if sane:
+            payload = memoryview(blob)[start : start + length]
+            anchors.add(zlib.crc32(payload, previous))  # its crc field was hit
+            misplaced = _misplaced(blob, pos, previous)
+            if misplaced is not None:
+                after = chained_frame_after(blob, pos, anchors)
+                why = f"records out of order or missing at byte {pos}: {misplaced}"
+                if after >= 0:
+                    why += f"; a whole record follows at byte {after}"
+                return Damage(pos, why, OUT_OF_ORDER, after >= 0)
+            if zlib.crc32(payload) == stored:
+                mismatch += " (its checksum is not chained: a record framed for format 2 or 3)"
+            else:
+                mismatch += " (a damaged record, or records out of order or missing)"
+        after = chained_frame_after(blob, pos, anchors)
     if after >= 0:
-        why = (
-            f"checksum mismatch in record at byte {pos}"
-            if 0 < length <= MAX_RECORD_BYTES and start + length <= size
-            else f"record at byte {pos} has a corrupt length ({length} bytes)"
-        )
+        why = mismatch if sane else f"record at byte {pos} has a corrupt length ({length} bytes)"
         return Damage(pos, f"{why}; a whole record follows at byte {after}", CORRUPT, True)
     if length > MAX_RECORD_BYTES or length == 0:
         return Damage(pos, f"record at byte {pos} claims {length} bytes (corrupt length)")
@@ -232,7 +373,7 @@ def _damage_at(blob: bytes, pos: int) -> Damage:
         return Damage(
             pos, f"torn record at byte {pos}: {length} bytes expected, {got} present", TORN
         )
-    return Damage(pos, f"checksum mismatch in record at byte {pos}")
+    return Damage(pos, mismatch)
 
 
 def read_log(path: str | os.PathLike[str]) -> Log:
@@ -249,14 +390,24 @@ def read_log(path: str | os.PathLike[str]) -> Log:
     records = log.records
     n_events = 0
     size = len(blob)
+    chain = chained(version)
+    previous = chain_start(version)  # what the next record's checksum chains from
+    opened: list[RequestSpec] = []  # requests not answered yet, in log (= issue) order
+    view = memoryview(blob)
+    frame_at = FRAME.unpack_from
+    crc32 = zlib.crc32
     while pos < size:
-        length = whole_frame(blob, pos)
-        if length < 0:
+        start = pos + FRAME.size
+        length, crc = frame_at(blob, pos) if start <= size else (0, 0)
+        if not (
+            0 < length <= MAX_RECORD_BYTES
+            and start + length <= size
+            and crc32(view[start : start + length], previous) == crc
+        ):  # not a whole frame (`whole_frame`)
             if header is None:
                 break
-            log.damage = _damage_at(blob, pos)
+            log.damage = _damage_at(blob, pos, version, previous)
             break
-        start = pos + FRAME.size
         try:
             body = unpack(blob[start : start + length], MAX_RECORD_BYTES, LOG_LIMITS)
             if header is None:
@@ -271,16 +422,43 @@ def read_log(path: str | os.PathLike[str]) -> Log:
                 for rec in _records(body, version, n_events):
                     if type(rec) is Event:
                         n_events += 1
+                    elif type(rec) is RequestSpec:
+                        opened.append(rec)
+                    elif type(rec) is not Decision:
+                        raise AssertionError(rec)
+                    elif opened and opened[0].id == rec.id and opened[0].seat == rec.seat:
+                        del opened[0]
+                    else:  # a decision out of canonical order
+                        answered = next(
+                            (r for r in opened if r.id == rec.id and r.seat == rec.seat), None
+                        )
+                        why = disorder_reason(
+                            pos, rec.id, rec.seat, opened[0] if opened else None, bool(answered)
+                        )
+                        if chain:
+                            log.damage = Damage(pos, why, NOT_CANONICAL, True)
+                            break
+                        if log.disorder is None:
+                            log.disorder = Disorder(pos, why)
+                        if answered is not None:
+                            opened.remove(answered)
                     records.append(rec)
+                if log.damage is not None:
+                    break
         except (ProtocolError, ValueError, TypeError) as exc:
             if header is None:
                 raise LogError(f"{path}: unreadable header ({exc})") from None
-            after = whole_frame_after(blob, start + length)
+            if chain:  # the frame is whole: what follows it chains from its crc field
+                after = chained_frame_after(blob, pos, {previous})
+            else:
+                after = whole_frame_after(blob, start + length)
             reason = f"undecodable record at byte {pos}: {exc}"
             if after >= 0:
                 reason += f"; a whole record follows at byte {after}"
             log.damage = Damage(pos, reason, UNDECODABLE, after >= 0)
             break
+        if chain:
+            previous = crc
         pos = start + length
     if header is None:
         raise LogError(f"{path}: the header record is missing or torn")

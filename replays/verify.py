@@ -7,9 +7,14 @@ resume (a log's readable prefix must be reproduced; the game then continues from
 records with the writer's own encoder and compares those bytes with the file's; only the
 decision records are decoded (their choices drive the game). Byte equality of every record, in
 order, up to the end of the file, is everything the detailed check below establishes (same
-events, audiences, public forms, requests, decisions, types, key order, framing). Any
-difference sends it down the detailed road (`reexecute` + `first_different_record`), which
-decodes the log and names the first divergence.
+events, audiences, public forms, requests, decisions, types, key order, framing, and in format
+4 the checksum chain). Any difference sends it down the detailed road (`read_log`, `reexecute`
++ `first_different_record`), which decodes the log and names the first divergence or damage.
+
+Order: in format 4 every decision must answer the earliest open request (`replays.format`,
+"Canonical order"); a log that breaks it is damaged (`reader.NOT_CANONICAL`) and fails. A
+format-2 or format-3 log in arrival order (what servers wrote then) still verifies: the report
+is OK and carries a `warning` naming the first decision out of canonical order.
 
 Rulesets: a log names its game; only a bundled game (`game_agent.games.GAMES`) or one registered
 in this process (`game_agent.games.register`) is loaded by that name. A header naming a module
@@ -20,7 +25,6 @@ may pass the ruleset explicitly (`sgs replay --verify --ruleset package.module:A
 from __future__ import annotations
 
 import io
-import zlib
 from dataclasses import dataclass
 from typing import Any
 
@@ -46,15 +50,22 @@ from replays.format import (
     MAX_RECORD_BYTES,
     Encoder,
     LogError,
+    chain_start,
+    chained,
     request_record,
 )
-from replays.reader import Log, check_header, file_version, read_log, whole_frame
+from replays.reader import (
+    OLD_ORDER,
+    Log,
+    check_header,
+    disorder_reason,
+    file_version,
+    read_log,
+    whole_frame,
+)
 from replays.writer import LogWriter
 
 RulesetChoice = Ruleset | str | None
-
-_frame_head = FRAME.pack
-_crc32 = zlib.crc32
 
 
 @dataclass(frozen=True)
@@ -231,15 +242,17 @@ class Report:
     message: str
     events: int
     decisions: int
+    warning: str | None = None  # formats 2-3: decisions not in canonical order (still OK)
 
 
-def _ok(path: str, game: Game, events: int, decisions: int) -> Report:
+def _ok(path: str, game: Game, events: int, decisions: int, disorder: str | None) -> Report:
     return Report(
         True,
         f"{path}: OK, {events} events and {decisions} decisions reproduced "
         f"exactly; outcome {game.outcome}",
         events,
         decisions,
+        None if disorder is None else f"{path}: {disorder}{OLD_ORDER}",
     )
 
 
@@ -248,14 +261,16 @@ def _fast(path: str, blob: bytes, version: int, ruleset: RulesetChoice) -> Repor
     differs or cannot be read (the detailed road then says what).
 
     Re-encodes the game as it goes into `out` (the encoder's request records, `request_record`
-    in format 3, each framed as the writer frames it); reads only the decision records (at the
-    offsets the re-encoded bytes give), whose choices drive the game; each decision is encoded
-    again from its decoded items (a non-canonical encoding then differs). One comparison of all
-    the bytes at the end checks everything (a misread decision, if an earlier record was not
-    what the encoder writes, makes that comparison fail too). No Event, RequestSpec or list of
-    records is built from the file."""
+    in formats 3 and 4, each framed as the writer frames it, its checksum chained in format 4);
+    reads only the decision records (at the offsets the re-encoded bytes give), whose choices
+    drive the game; each decision is encoded again from its decoded items (a non-canonical
+    encoding then differs). One comparison of all the bytes at the end checks everything (a
+    misread decision, if an earlier record was not what the encoder writes, makes that
+    comparison fail too). No Event, RequestSpec or list of records is built from the file.
+    In format 4 a decision that does not answer the earliest open request sends it down the
+    detailed road; in formats 2 and 3 the first such decision is the OK report's warning."""
     pos = len(MAGIC_PREFIX) + 1
-    length = whole_frame(blob, pos)
+    length = whole_frame(blob, pos, chain_start(version))
     if length < 0:
         return None
     start = pos + FRAME.size
@@ -269,7 +284,10 @@ def _fast(path: str, blob: bytes, version: int, ruleset: RulesetChoice) -> Repor
     enc.put_header(header)  # the header must be canonical too
     out = enc.buf
     encode = enc.pack
-    v3 = version == 3
+    put = enc.put
+    positional = version >= 3
+    canonical_only = chained(version)  # format 4: a decision answers the earliest request
+    disorder: str | None = None
     frame_len = FRAME.unpack_from
     size = len(blob) - FRAME.size
     resume = game.resume
@@ -281,10 +299,8 @@ def _fast(path: str, blob: bytes, version: int, ruleset: RulesetChoice) -> Repor
             if not open_:
                 break
             asked = step.asked
-            if v3 and len(asked) == 1:  # enc.step(step.events, req), without calls and checks
-                p = encode(request_record(asked[0], step.events))
-                out += _frame_head(len(p), _crc32(p))
-                out += p
+            if positional and len(asked) == 1:  # enc.step(step.events, req), without checks
+                put(encode(request_record(asked[0], step.events)))
             else:
                 enc.put_step(step.events, asked)
                 enc.end_events()  # a step that asked nothing: its events come before the decision
@@ -297,17 +313,19 @@ def _fast(path: str, blob: bytes, version: int, ruleset: RulesetChoice) -> Repor
                 return None
             _, rid, seat, choice, timeout = body
             req = open_[0]
-            if len(open_) > 1:  # requests asked together: the decision names its seat
+            if len(open_) > 1 and seat != req.seat:  # a later request asked together
+                if canonical_only:
+                    return None  # not canonical: the detailed road names it
                 req = next((r for r in open_ if r.seat == seat), req)
+                if disorder is None and req is not open_[0]:
+                    disorder = disorder_reason(pos, rid, seat, open_[0], True)
             if rid != req.id or seat != req.seat or type(rid) is not int or type(seat) is not int:
                 return None
             if type(timeout) is not bool:
                 return None
             if timeout and unpack(pack(choice)) != unpack(pack(req.default)):
                 return None  # a timeout applies the default, nothing else
-            p = encode(body)  # [DECISION, rid, seat, choice, timeout]: the writer's record
-            out += _frame_head(len(p), _crc32(p))
-            out += p
+            put(encode(body))  # [DECISION, rid, seat, choice, timeout]: the writer's record
             step = resume(choice, seat=seat, timeout=timeout)
             decisions += 1
         enc.events(step.events)
@@ -316,7 +334,7 @@ def _fast(path: str, blob: bytes, version: int, ruleset: RulesetChoice) -> Repor
         return None  # ValueError: msgpack's errors (ExtraData, FormatError, ...) derive from it
     if out != blob or not game.finished:
         return None
-    return _ok(path, game, len(game.events), decisions)
+    return _ok(path, game, len(game.events), decisions, disorder)
 
 
 def verify(path: str, ruleset: RulesetChoice = None, *, detailed: bool = False) -> Report:
@@ -367,6 +385,7 @@ def verify(path: str, ruleset: RulesetChoice = None, *, detailed: bool = False) 
     first = first_different_record(path, log, game)
     if first is not None:
         return Report(False, f"{path}: diverges: {first}", rx.matched_events, n_dec)
+    disorder = None if log.disorder is None else log.disorder.reason
     if log.ending is not None:
         how, reason = log.ending
         return Report(
@@ -375,5 +394,6 @@ def verify(path: str, ruleset: RulesetChoice = None, *, detailed: bool = False) 
             f"the table was {how} before the game ended ({reason})",
             rx.matched_events,
             n_dec,
+            None if disorder is None else f"{path}: {disorder}{OLD_ORDER}",
         )
-    return _ok(path, game, rx.matched_events, n_dec)
+    return _ok(path, game, rx.matched_events, n_dec, disorder)

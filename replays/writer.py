@@ -12,8 +12,8 @@ so memory stays bounded: a 5-player Sanguosha game (~120 KB) is then one write a
 process killed between two writes leaves a log that is whole up to its last write, plus at most
 a torn tail that the reader detects. Files are created 0600 (an existing file is made 0600 too).
 
-`events` only buffers: the events wait for the next request, whose record carries them (format
-3), or for `flush`/`close`, which write them as an events record. Hosts write a step's events
+`events` only buffers: the events wait for the next request, whose record carries them (formats
+3 and 4), or for `flush`/`close`, which write them as an events record. Hosts write a step's events
 and its request before they flush, so the in-process host, the server and crash resume write
 the same bytes for the same game; a write past the threshold happens only at a decision (no
 events wait then), so it never changes the bytes.
@@ -24,7 +24,6 @@ from __future__ import annotations
 import contextlib
 import os
 import stat
-import zlib
 from collections.abc import Iterable
 from typing import Any, BinaryIO
 
@@ -38,11 +37,10 @@ from replays.format import (
     READABLE_VERSIONS,
     Encoder,
     LogError,
+    chain_start,
     header_version,
 )
 
-_frame_head = FRAME.pack
-_crc32 = zlib.crc32
 # Buffered records past this many bytes are written at the next decision without a flush: large
 # enough that a whole game usually takes one write (a 5-player Sanguosha log is ~120 KB), small
 # enough that a very long game holds little memory and loses little if the process dies.
@@ -62,6 +60,22 @@ def header_for(game: Game, agents: Iterable[str], table: str = "") -> dict[str, 
         "seats": [{"seat": i, "agent": a} for i, a in enumerate(agents)],
         "table": table,
     }
+
+
+def last_crc(path: str, blob: bytes, start: int) -> int:
+    """The crc field of the last record of a whole log file (`start` when it has none): the
+    frames are walked by their lengths from the first, which must end at the end of the file."""
+    pos = len(MAGIC_PREFIX) + 1
+    crc = start
+    size = len(blob)
+    while pos + FRAME.size <= size:
+        length, crc = FRAME.unpack_from(blob, pos)
+        pos += FRAME.size + length
+    if pos != size:
+        raise LogError(
+            f"{path}: cannot continue the log: its last record is not whole (cut its tail first)"
+        )
+    return int(crc)
 
 
 def _private(fd: int) -> None:
@@ -108,17 +122,22 @@ class LogWriter(Encoder):
     @classmethod
     def append_to(cls, path: str | os.PathLike[str]) -> LogWriter:
         """Continue an existing (already verified and tail-cut) log, e.g. after a crash, in the
-        format it was started in."""
+        format it was started in. In format 4 the chain goes on from the crc field of the last
+        record; the file must end where a record ends (a LogError otherwise: cut its tail
+        first)."""
         path = os.fspath(path)
         with open(path, "rb") as f:
-            head = f.read(len(MAGIC_PREFIX) + 1)
-        if not head.startswith(MAGIC_PREFIX) or len(head) <= len(MAGIC_PREFIX):
+            blob = f.read()
+        n = len(MAGIC_PREFIX)
+        if not blob.startswith(MAGIC_PREFIX) or len(blob) <= n:
             raise LogError(f"{path}: not an sgs log (bad magic)")
-        version = head[len(MAGIC_PREFIX)]
+        version = blob[n]
         if version not in READABLE_VERSIONS:
             raise LogError(f"{path}: log format {version} is not supported")
         self = cls.__new__(cls)
         Encoder.__init__(self, version)
+        if self.chained:
+            self.crc = last_crc(path, blob, chain_start(version))
         self.path = path
         self._stream = None
         self._fd = os.open(path, _APPEND)
@@ -137,11 +156,8 @@ class LogWriter(Encoder):
         buffered bytes the buffer is written here)."""
         if self._events:
             self.end_events()
-        p = self.pack([DECISION, d.id, d.seat, d.choice, d.timeout])
-        buf = self.buf
-        buf += _frame_head(len(p), _crc32(p))
-        buf += p
-        if len(buf) >= self.threshold:
+        self.put(self.pack([DECISION, d.id, d.seat, d.choice, d.timeout]))
+        if len(self.buf) >= self.threshold:
             self._write()
 
     def abandoned(self, reason: str) -> None:

@@ -1,5 +1,11 @@
 """`sgs replay FILE`: a recorded game as a report in sentences, as JSON lines (`--json`), in the
-full-screen viewer (`--tui`), or `--verify` it by re-execution."""
+full-screen viewer (`--tui`), or `--verify` it by re-execution.
+
+Exit codes: 0 a whole log; 1 a damaged log (torn, corrupt, records out of order or missing,
+decisions not in canonical order: what could be read is still printed, and one `error: ...`
+line on stderr names the byte where the damage starts) or, with `--verify`, any divergence; 2
+an unusable log or bad options (`error: ...`). A format-2/3 log whose decisions are not in
+canonical order (an older served log) exits 0 with one `warning: ...` line on stderr."""
 
 from __future__ import annotations
 
@@ -10,7 +16,7 @@ import sys
 from game_agent.engine import SPECTATOR
 from protocol.errors import ProtocolError
 from replays import LogError, read_log, verify
-from replays.player import json_lines, render
+from replays.player import damage_message, disorder_message, json_lines, render
 from replays.reader import Log
 
 
@@ -99,8 +105,17 @@ def png(log: Log, out: str, step: int | None, seat: int | None) -> int:
     except OSError as exc:
         return fail(f"cannot write {out} ({exc.strerror or exc})")
     print(f"wrote {path} (board after turn {turn_count(log) if step is None else step})")
-    if log.damage is not None:
-        print(f"!! the log is damaged: {log.damage.reason}", file=sys.stderr)
+    return flagged(log)
+
+
+def flagged(log: Log) -> int:
+    """Say on stderr what is wrong with a log that could be read: 1 if it is damaged, else 0."""
+    warning = disorder_message(log)
+    if warning is not None:
+        print(f"warning: {warning}", file=sys.stderr)
+    error = damage_message(log)
+    if error is not None:
+        print(f"error: {error}", file=sys.stderr)
         return 1
     return 0
 
@@ -127,6 +142,8 @@ def run(args: argparse.Namespace) -> int:
         if args.verify:
             report = verify(args.file, args.ruleset)
             print(report.message, file=sys.stdout if report.ok else sys.stderr)
+            if report.warning is not None:
+                print(f"warning: {report.warning}", file=sys.stderr)
             return 0 if report.ok else 1
         log = read_log(args.file)
     except LogError as exc:
@@ -147,4 +164,5 @@ def run(args: argparse.Namespace) -> int:
             print(line)
     except ProtocolError as exc:
         return fail(exc.message)
-    return 1 if log.damage is not None else 0
+    sys.stdout.flush()  # the report first, then what is wrong with it
+    return flagged(log)

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from log_bytes import record_offsets
+from log_bytes import rechain, record_offsets
 
 from game_agent.engine import fold
 from replays import read_log
@@ -111,7 +111,7 @@ def test_replay_prints_the_game_and_seat_views(tmp_path: Path) -> None:
 def test_verify_fails_clearly_on_altered_and_truncated_logs(tmp_path: Path) -> None:
     path = tmp_path / "g.sgslog"
     play("harmony", {}, 8, ["random"], path)
-    # Alter the choice of the first decision in place: same length, fresh checksum.
+    # Alter the choice of the first decision in place: same length, every checksum fixed up.
     import zlib
 
     import msgpack
@@ -127,7 +127,11 @@ def test_verify_fails_clearly_on_altered_and_truncated_logs(tmp_path: Path) -> N
             blob[off : off + 8 + length] = FRAME.pack(length, zlib.crc32(payload)) + payload
             break
     altered = tmp_path / "altered.sgslog"
-    altered.write_bytes(bytes(blob))
+    altered.write_bytes(bytes(blob))  # only its own checksum fixed: the chain breaks there
+    out = sgs("replay", "--verify", str(altered))
+    assert out.returncode == 1
+    assert "damaged log" in out.stderr and f"record at byte {off}" in out.stderr
+    altered.write_bytes(rechain(bytes(blob)))
     out = sgs("replay", "--verify", str(altered))
     assert out.returncode == 1
     assert "diverges" in out.stderr and "event #" in out.stderr

@@ -1,17 +1,28 @@
 """Requests asked together (`g.together`): several seats hold an open request at once; the
-frame resumes when every strand has returned; decisions are recorded in arrival order and
-re-execution (replay, verify, resume) reproduces the same events."""
+frame resumes when every strand has returned; decisions are recorded in the order they are made
+and re-execution (replay, verify, resume) reproduces the same events. A log holds them in
+canonical order (each answers the earliest open request, `replays.format`): a format-4 log in
+arrival order is damaged, a format-3 one verifies with a warning."""
 
 from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 from toy_game import Toy
 
-from game_agent.engine import EngineError, Game, IllegalReply, Settlement
+from game_agent.engine import (
+    Decision,
+    EngineError,
+    Game,
+    IllegalReply,
+    RequestSpec,
+    Settlement,
+)
 from replays import read_log, verify
+from replays.reader import NOT_CANONICAL
 from replays.verify import canonical_bytes, reexecute
 from replays.writer import LogWriter, header_for
 
@@ -151,9 +162,20 @@ def test_replaying_the_arrival_order_gives_the_same_events() -> None:
     assert len(orders) > 1
 
 
-def write_log(g: Game, path: Path) -> None:
+def canonical_game(seed: int, rounds: int = 6) -> Game:
+    """Random answers, each to the earliest open request (what the hosts do)."""
+    g = Game(Duo(), {"rounds": rounds}, seed)
+    rng = random.Random(seed)
+    g.start()
+    while g.open:
+        req = g.open[0]
+        g.resume(rng.randrange(len(req.options)), seat=req.seat)
+    return g
+
+
+def write_log(g: Game, path: Path, version: int = 4) -> None:
     """What a host writes: each step's events and asked requests, then each decision."""
-    w = LogWriter(path, header_for(g, ["a", "b"]))
+    w = LogWriter(path, {**header_for(g, ["a", "b"]), "format": version})
     again = Game(Duo(), g.config, g.seed)
     step = again.start()
     for d in g.decisions:
@@ -164,26 +186,72 @@ def write_log(g: Game, path: Path) -> None:
     w.close()
 
 
+def asked_while_others_wait(records: list[Any]) -> int:
+    """How many requests were logged after a decision while another request was open (a
+    strand's follow-up question: it comes after every request still open)."""
+    n = opened = 0
+    after_decision = False
+    for rec in records:
+        if isinstance(rec, RequestSpec):
+            n += after_decision and opened > 0
+            opened += 1
+            after_decision = False
+        elif isinstance(rec, Decision):
+            opened -= 1
+            after_decision = True
+    return n
+
+
 def test_a_log_of_requests_asked_together_verifies_by_both_roads(tmp_path: Path) -> None:
+    follow_ups = 0  # a strand's second question, asked while the other seat's is open
     for seed in range(5):
-        g = random_game(seed)
+        g = canonical_game(seed)
         path = tmp_path / f"duo-{seed}.sgslog"
         write_log(g, path)
         assert path.read_bytes() == canonical_bytes(header_for(g, ["a", "b"]), g)
+        log = read_log(str(path))
+        assert log.damage is None and log.disorder is None
+        follow_ups += asked_while_others_wait(log.records)
         fast = verify(str(path), Duo())
         slow = verify(str(path), Duo(), detailed=True)
         assert fast.ok and slow.ok, (fast.message, slow.message)
-        rx = reexecute(read_log(str(path)), Duo())
+        assert fast.warning is None and slow.warning is None
+        rx = reexecute(log, Duo())
         assert rx.divergence is None and rx.game.events == g.events
+    assert follow_ups > 3
+
+
+def test_a_log_in_arrival_order_is_not_canonical(tmp_path: Path) -> None:
+    """Answers logged in the order they arrived (what servers did before format 4): a format-4
+    log is damaged where the first one answers a later request than the earliest open one; a
+    format-3 log reads, re-executes and verifies as before, with a warning."""
+    g = next(g for s in range(20) if (g := random_game(s)).decisions[0].seat == 1)
+    v4, v3 = tmp_path / "v4.sgslog", tmp_path / "v3.sgslog"
+    write_log(g, v4)
+    write_log(g, v3, version=3)
+    log = read_log(str(v4))
+    assert log.damage is not None and log.damage.kind == NOT_CANONICAL and log.damage.mid_file
+    assert "not in canonical order" in log.damage.reason
+    assert "request 0 of seat 1 while request 0 of seat 0" in log.damage.reason
+    assert log.decisions == [] and log.damage.offset == log.good_bytes
+    for report in (verify(str(v4), Duo()), verify(str(v4), Duo(), detailed=True)):
+        assert (
+            not report.ok and f"not in canonical order at byte {log.good_bytes}" in report.message
+        )
+    old = read_log(str(v3))
+    assert old.damage is None and old.disorder is not None
+    assert old.disorder.reason == log.damage.reason  # same layout, same offset
+    assert reexecute(old, Duo()).divergence is None
+    for report in (verify(str(v3), Duo()), verify(str(v3), Duo(), detailed=True)):
+        assert report.ok and report.warning is not None, report.message
+        assert "not in canonical order" in report.warning
 
 
 def test_a_decision_for_the_wrong_seat_diverges(tmp_path: Path) -> None:
     """Swap the choices of the first two decisions (both seats asked at once): re-execution
     gives other events than the log holds."""
-    from game_agent.engine import Decision
-
     for seed in range(20):
-        g = random_game(seed)
+        g = canonical_game(seed)
         if g.decisions[0].choice != g.decisions[1].choice:
             break
     path = tmp_path / "duo.sgslog"

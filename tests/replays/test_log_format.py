@@ -1,5 +1,6 @@
-"""Log format 3 (and reading format 2), the writer's durability and file mode, damage at the
-tail versus in the middle of a file, and which rulesets `verify` may load."""
+"""Log format 4 (format 3's records with chained checksums; reading formats 2 and 3), the
+writer's durability and file mode, damage at the tail versus in the middle of a file, and which
+rulesets `verify` may load."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from log_bytes import record_offsets
+from log_bytes import crc_field, frames_of, last_crc, rechain, record_offsets
 
 from game_agent.engine import ConfigError, Decision, Event, Game, RequestSpec
 from game_agent.games import load, unregister
@@ -23,6 +24,7 @@ from replays.format import (
     FRAME,
     MAGIC,
     REQUEST_ORDER,
+    chain_start,
     frame,
     magic,
     request_record,
@@ -53,16 +55,20 @@ def format2_header(game: Game) -> dict[str, Any]:
     return {**header_for(game, ["random", "random"]), "format": 2}
 
 
-# --- format 3 ---------------------------------------------------------------------------------
+def format3_header(game: Game) -> dict[str, Any]:
+    return {**header_for(game, ["random", "random"]), "format": 3}
 
 
-def test_format3_records_a_steps_events_with_its_request(tmp_path: Path) -> None:
+# --- format 4: format 3's records, chained checksums --------------------------------------------
+
+
+def test_format4_records_a_steps_events_with_its_request(tmp_path: Path) -> None:
     path = tmp_path / "g.sgslog"
     game = record_game(path)
     blob = path.read_bytes()
-    assert blob.startswith(MAGIC) and MAGIC[-1] == FORMAT_VERSION == 3
+    assert blob.startswith(MAGIC) and MAGIC[-1] == FORMAT_VERSION == 4
     header, *records = payloads(path)
-    assert header["format"] == 3
+    assert header["format"] == 4
     events = 0
     for i, rec in enumerate(records):
         tag = rec[0]
@@ -80,7 +86,7 @@ def test_format3_records_a_steps_events_with_its_request(tmp_path: Path) -> None
     assert hidden and all(type(r[2]) is list and type(r[3]) is dict for r in hidden)
     # the log reads back as the game it records, in order
     log = read_log(path)
-    assert log.version == 3 and log.damage is None
+    assert log.version == 4 and log.damage is None and log.disorder is None
     assert log.events == game.events
     assert [r.to_wire() for r in log.records if isinstance(r, RequestSpec)] == [
         r.to_wire() for r in game.requests
@@ -106,19 +112,138 @@ def test_how_events_are_handed_to_the_writer_does_not_change_the_bytes(tmp_path:
     assert (tmp_path / "b.sgslog").read_bytes() == (tmp_path / "a.sgslog").read_bytes()
 
 
-def test_format3_is_smaller_than_format2(tmp_path: Path) -> None:
+def test_each_checksum_chains_from_the_one_before(tmp_path: Path) -> None:
+    """Format 4's crc fields: the header's chains from the magic's crc, every other record's
+    from the crc field of the record before it. Format 3's bytes are the same records with
+    each payload's own crc32 and the magic's last byte 3."""
+    path = tmp_path / "g.sgslog"
+    game = record_game(path)
+    blob = path.read_bytes()
+    previous = zlib.crc32(magic(4))
+    assert chain_start(4) == previous and chain_start(3) == chain_start(2) == 0
+    for f in frames_of(blob):
+        assert crc_field(f) == zlib.crc32(f[FRAME.size :], previous) != zlib.crc32(f[FRAME.size :])
+        previous = crc_field(f)
+    v3 = canonical_bytes(format3_header(game), game)
+    assert v3.startswith(magic(3)) and len(v3) == len(blob)
+    v3_frames = frames_of(v3)
+    for f3, f4 in zip(v3_frames[1:], frames_of(blob)[1:], strict=True):
+        assert f3[FRAME.size :] == f4[FRAME.size :] and f3[:4] == f4[:4]  # payload, length
+        assert crc_field(f3) == zlib.crc32(f3[FRAME.size :])
+
+
+def test_format4_is_smaller_than_format2(tmp_path: Path) -> None:
     game = play("sanguosha", {"players": 5}, 3, ["random"], tmp_path / "g.sgslog").game
-    v3 = (tmp_path / "g.sgslog").read_bytes()
+    v4 = (tmp_path / "g.sgslog").read_bytes()
     header = {**header_for(game, ["random"] * 5), "format": 2}
     v2 = canonical_bytes(header, game)
-    assert len(v3) < 0.85 * len(v2)
+    assert len(v4) < 0.85 * len(v2)
+    assert len(v4) == len(canonical_bytes({**header, "format": 3}, game))  # chaining is free
 
 
-# --- format 2 ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("cut", ["torn", "at-a-record"])
+def test_a_resumed_format4_log_goes_on_with_the_chain(tmp_path: Path, cut: str) -> None:
+    """Crash resume: the tail is cut, `append_to` picks the chain up from the last whole record
+    and what it appends chains on: the file grows back into the uninterrupted one."""
+    whole_path = tmp_path / "whole.sgslog"
+    record_game(whole_path)
+    whole = whole_path.read_bytes()
+    offsets = record_offsets(whole_path)
+    path = tmp_path / "g.sgslog"
+    path.write_bytes(whole[: offsets[-4] + (7 if cut == "torn" else 0)])
+    log = read_log(path)
+    rx = reexecute(log)
+    assert rx.divergence is None
+    if cut == "torn":
+        assert log.damage is not None and log.damage.kind == TORN and truncate_tail(log)
+    w = LogWriter.append_to(path)
+    assert w.format_version == 4 and w.crc == last_crc(whole[: offsets[-4]])
+    unlogged = [r for r in rx.game.open if r.seat not in rx.logged]
+    w.put_step(rx.game.events[rx.matched_events :], unlogged)
+    game = rx.game
+    decisions = read_log(whole_path).decisions
+    while game.open:  # the game goes on, as the writer of the whole file saw it
+        d = decisions[len(game.decisions)]
+        step = game.resume(d.choice, seat=d.seat, timeout=d.timeout)
+        w.decision(game.decisions[-1])
+        w.put_step(step.events, step.asked)
+    w.close()
+    assert path.read_bytes() == whole
+    assert read_log(path).damage is None and verify(str(path)).ok
+
+
+def test_append_to_refuses_a_format4_log_whose_tail_is_not_cut(tmp_path: Path) -> None:
+    path = tmp_path / "g.sgslog"
+    record_game(path)
+    path.write_bytes(path.read_bytes()[:-3])
+    with pytest.raises(LogError, match="last record is not whole"):
+        LogWriter.append_to(path)
+
+
+@pytest.mark.parametrize(
+    ("game", "config"),
+    [
+        ("sanguosha", {"players": 5}),  # Nullification windows: every seat asked together
+        ("sanguosha", {"mode": "1v1"}),
+        ("harmony", {}),
+        ("carcassonne", {}),
+        ("muhq", {}),
+    ],
+)
+def test_the_runners_logs_are_in_canonical_order(
+    tmp_path: Path, game: str, config: dict[str, Any]
+) -> None:
+    """The in-process runner answers the earliest open request: its logs of every game pass
+    the order check (by the reader and by both roads of verify), windows asked together
+    included."""
+    together = 0
+    for seed in (1, 2):
+        path = tmp_path / f"{game}-{seed}.sgslog"
+        play(game, config, seed, ["random"], path)
+        log = read_log(path)
+        assert log.damage is None and log.disorder is None
+        opened = 0
+        for rec in log.records:
+            if isinstance(rec, RequestSpec):
+                opened += 1
+                together += opened > 1
+            elif isinstance(rec, Decision):
+                opened -= 1
+        for report in (verify(str(path)), verify(str(path), detailed=True)):
+            assert report.ok and report.warning is None, report.message
+    if config.get("players") == 5:
+        assert together > 20
+
+
+# --- formats 3 and 2 ----------------------------------------------------------------------------
+
+
+def test_format3_logs_read_verify_and_continue_in_format3(tmp_path: Path) -> None:
+    game = record_game(tmp_path / "v4.sgslog")
+    v3 = tmp_path / "v3.sgslog"
+    whole = canonical_bytes(format3_header(game), game)
+    v3.write_bytes(whole)
+    log = read_log(v3)
+    assert log.version == 3 and log.damage is None and log.disorder is None
+    assert log.events == game.events and log.decisions == game.decisions
+    assert verify(str(v3)).ok and verify(str(v3), detailed=True).ok
+    # a crash: the tail is cut, the resume appends in format 3, unchained
+    offsets = record_offsets(v3)
+    v3.write_bytes(whole[: offsets[-3] + 5])
+    log = read_log(v3)
+    assert log.damage is not None and log.damage.kind == TORN and not log.damage.mid_file
+    rx = reexecute(log)
+    assert rx.divergence is None and truncate_tail(log)
+    w = LogWriter.append_to(v3)
+    assert w.format_version == 3 and w.crc == 0
+    unlogged = [r for r in rx.game.open if r.seat not in rx.logged]  # what a resume appends
+    w.put_step(rx.game.events[rx.matched_events :], unlogged)
+    w.close()
+    assert whole.startswith(v3.read_bytes()) and len(v3.read_bytes()) > offsets[-3]
 
 
 def test_format2_logs_read_verify_and_continue_in_format2(tmp_path: Path) -> None:
-    game = record_game(tmp_path / "v3.sgslog")
+    game = record_game(tmp_path / "v4.sgslog")
     v2 = tmp_path / "v2.sgslog"
     whole = canonical_bytes(format2_header(game), game)
     v2.write_bytes(whole)
@@ -344,9 +469,10 @@ def flip(blob: bytearray, at: int) -> bytearray:
         (lambda b, o: b + b"\x00\x00\x01", TORN),  # stray bytes, fewer than a frame
         (lambda b, o: flip(b, len(b) - 1), CORRUPT),  # the last record's checksum fails
         (lambda b, o: b + bytes(4096), CORRUPT),  # zeros after the last record (a crash)
-        (lambda b, o: b + frame(b"\xc1"), UNDECODABLE),  # a whole frame, no record
+        (lambda b, o: b + frame(b"\xc1", last_crc(b)), UNDECODABLE),  # a whole frame, no record
+        (lambda b, o: b + frame(b"\xc1"), CORRUPT),  # a frame whose checksum is not chained
     ],
-    ids=["torn", "stray", "checksum", "zeros", "undecodable"],
+    ids=["torn", "stray", "checksum", "zeros", "undecodable", "unchained"],
 )
 def test_damage_at_the_tail_is_cut(tmp_path: Path, edit: Any, kind: str) -> None:
     path = tmp_path / "g.sgslog"
@@ -373,16 +499,32 @@ def test_damage_at_the_tail_is_cut(tmp_path: Path, edit: Any, kind: str) -> None
         lambda b, o: b[: o[4]] + FRAME.pack(0xFFFFFF, 0) + b[o[4] + FRAME.size :],  # length
         lambda b, o: b[: o[4]] + FRAME.pack(len(b), 0) + b[o[4] + FRAME.size :],  # past the end
         lambda b, o: b[: o[4]] + bytes(o[5] - o[4]) + b[o[5] :],  # a record zeroed
-        lambda b, o: b[: o[4]] + frame(b"\xc1") + b[o[4] :],  # an undecodable whole frame
+        lambda b, o: b[: o[4]] + frame(b"\xc1", last_crc(b[: o[4]])) + b[o[4] :],  # no record
+        lambda b, o: b[: o[4]] + frame(b"\xc1") + b[o[4] :],  # an unchained frame inserted
+        # the last record but one: its crc field hit, or its length field (one record after)
+        lambda b, o: b[: o[-2] + 4] + bytes(4) + b[o[-2] + FRAME.size :],
+        lambda b, o: b[: o[-2]] + FRAME.pack(0xFFFF, 0)[:4] + b[o[-2] + 4 :],
     ],
-    ids=["checksum", "length", "length-past-end", "zeroed", "undecodable"],
+    ids=[
+        "checksum",
+        "length",
+        "length-past-end",
+        "zeroed",
+        "undecodable",
+        "unchained",
+        "crc-field-before-the-last",
+        "length-field-before-the-last",
+    ],
 )
 def test_damage_in_the_middle_is_refused(tmp_path: Path, edit: Any) -> None:
+    path = tmp_path / "g.sgslog"
+    record_game(path)
+    o = record_offsets(path)
     path = damaged(tmp_path, edit)
     before = path.read_bytes()
     log = read_log(path)
     assert log.damage is not None and log.damage.mid_file
-    assert log.damage.offset == record_offsets_prefix(before)
+    assert log.damage.offset in (o[4], o[-2])  # the record the edit hit
     assert "follows at byte" in log.damage.reason
     with pytest.raises(LogError, match="middle of the file"):
         truncate_tail(log)
@@ -391,19 +533,13 @@ def test_damage_in_the_middle_is_refused(tmp_path: Path, edit: Any) -> None:
     assert not report.ok and "damaged log (in the middle of the file)" in report.message
 
 
-def record_offsets_prefix(blob: bytes) -> int:
-    """Where the records that are whole from the start end (the 5th record, here)."""
-    pos, n = len(MAGIC), 0
-    while n < 4:
-        pos += FRAME.size + FRAME.unpack_from(blob, pos)[0]
-        n += 1
-    return pos
-
-
 def test_a_crc_valid_but_undecodable_header_is_a_log_error(tmp_path: Path) -> None:
     path = tmp_path / "g.sgslog"
-    path.write_bytes(MAGIC + frame(pack(["not", "a", "header"])))
+    path.write_bytes(MAGIC + frame(pack(["not", "a", "header"]), chain_start(FORMAT_VERSION)))
     with pytest.raises(LogError, match="bad header"):
+        read_log(path)
+    path.write_bytes(MAGIC + frame(pack(["not", "a", "header"])))  # not chained: not whole
+    with pytest.raises(LogError, match="missing or torn"):
         read_log(path)
     path.write_bytes(MAGIC + FRAME.pack(5, zlib.crc32(b"abc")) + b"abc")
     with pytest.raises(LogError, match="missing or torn"):
@@ -429,16 +565,17 @@ def test_fast_and_detailed_verify_agree(tmp_path: Path) -> None:
 def test_a_whole_log_is_verified_on_the_fast_road(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Format 3 and format 2 logs that are right never take the detailed road (which decodes
-    every record): the fast road's records are the writer's, byte for byte."""
+    """Format 4, 3 and 2 logs that are right never take the detailed road (which decodes every
+    record): the fast road's records are the writer's, byte for byte."""
     paths = []
     for seed in range(3):
         paths.append(tmp_path / f"{seed}.sgslog")
         play("sanguosha", {"players": 5}, seed, ["random"], paths[-1])
     game = record_game(tmp_path / "toy.sgslog")
-    v2 = tmp_path / "v2.sgslog"
+    v2, v3 = tmp_path / "v2.sgslog", tmp_path / "v3.sgslog"
     v2.write_bytes(canonical_bytes(format2_header(game), game))
-    paths += [tmp_path / "toy.sgslog", v2]
+    v3.write_bytes(canonical_bytes(format3_header(game), game))
+    paths += [tmp_path / "toy.sgslog", v2, v3]
 
     def detailed(path: str) -> None:
         raise AssertionError(f"{path} took the detailed road")
@@ -471,7 +608,8 @@ def test_verify_checks_every_byte_of_a_record_it_does_not_decode(tmp_path: Path)
                 old = FRAME.size + FRAME.unpack_from(blob, off)[0]
                 blob[off : off + old] = frame(pack(rec))
                 break
-    path.write_bytes(bytes(blob))
+    path.write_bytes(rechain(bytes(blob)))  # every checksum fixed up
+    assert read_log(path).damage is None
     report = verify(str(path))
     assert not report.ok and "event #" in report.message and "differs" in report.message
     assert report.message == verify(str(path), detailed=True).message

@@ -1,6 +1,7 @@
 """Sanguosha's requests asked together, with answers arriving in any order (as over the wire):
-general selection and Nullification windows; the log verifies, nothing leaks, and the same
-answers in the same arrival order give the same game."""
+general selection and Nullification windows; nothing leaks, the same answers in the same
+arrival order give the same game, and a log of them in arrival order is flagged (format 4:
+damaged, not canonical; format 3, as servers wrote before: verifies, with a warning)."""
 
 from __future__ import annotations
 
@@ -10,17 +11,19 @@ from pathlib import Path
 from game_agent.engine import Game
 from game_agent.games.sanguosha import RULESET
 from game_agent.games.sanguosha.knowledge import audit_game
-from replays import verify
+from replays import read_log, verify
+from replays.reader import NOT_CANONICAL
 from replays.writer import LogWriter, header_for
 from user_agent.bot import random_legal
 
 
-def play_shuffled(seed: int, path: Path | None = None) -> tuple[Game, int]:
-    """A 5-player game; whenever several seats are asked, a random one answers first.
-    -> (game, how many steps had several requests open)."""
+def play_shuffled(seed: int, path: Path | None = None, version: int = 4) -> tuple[Game, int]:
+    """A 5-player game; whenever several seats are asked, a random one answers first (logged
+    in that order, in format `version`). -> (game, how many steps had several requests open)."""
     g = Game(RULESET, {"players": 5}, seed)
     rng = random.Random(seed)
-    w = None if path is None else LogWriter(path, header_for(g, ["random"] * 5))
+    header = {**header_for(g, ["random"] * 5), "format": version}
+    w = None if path is None else LogWriter(path, header)
     step = g.start()
     together = 0
     while True:
@@ -61,15 +64,26 @@ def test_general_selection_asks_every_non_lord_at_once() -> None:
 
 
 def test_answers_in_any_arrival_order_verify_and_leak_nothing(tmp_path: Path) -> None:
-    together = 0
+    together = warned = 0
     for seed in range(12):
         path = tmp_path / f"g{seed}.sgslog"
-        g, n = play_shuffled(seed, path)
+        g, n = play_shuffled(seed, path, version=3)
         together += n
         assert g.finished
         assert audit_game(g) == []
         report = verify(str(path))
         assert report.ok, report.message
+        warned += report.warning is not None
         again, _ = play_shuffled(seed)
         assert again.events == g.events and again.decisions == g.decisions
     assert together > 100  # windows of several seats happened, not just general selection
+    assert warned >= 10  # arrival order is not canonical order
+
+
+def test_a_format4_log_in_arrival_order_is_damaged(tmp_path: Path) -> None:
+    path = tmp_path / "g.sgslog"
+    play_shuffled(0, path)
+    log = read_log(path)
+    assert log.damage is not None and log.damage.kind == NOT_CANONICAL and log.damage.mid_file
+    report = verify(str(path))
+    assert not report.ok and "not in canonical order" in report.message

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from log_bytes import frames_of, offsets_of
 from tui_support import SIZE, shown
 
 from replays import read_log
@@ -127,6 +128,27 @@ def test_folding_a_long_log_is_fast(tmp_path: Path) -> None:
         tl.table_at(pos)
     assert len(tl) > 1000
     assert time.perf_counter() - start < 1.0
+
+
+async def test_a_damaged_log_says_so_in_the_panel(sgs_log: str, tmp_path: Path) -> None:
+    """Records out of place (here two swapped): the viewer shows what could be read, and the
+    panel says where the log is damaged (`main` says it again on exit, tests/cli)."""
+    blob = Path(sgs_log).read_bytes()
+    frames = frames_of(blob)
+    frames[20], frames[21] = frames[21], frames[20]
+    path = tmp_path / "swapped.sgslog"
+    path.write_bytes(blob[:8] + b"".join(frames))
+    offset = offsets_of(blob)[20]
+    tl = Timeline(read_log(path), None)
+    assert tl.damage is not None
+    assert f"records out of order or missing at byte {offset}" in tl.damage
+    app = ReplayApp(tl)
+    async with app.run_test(size=SIZE):
+        panel = shown(app.query_one("#replay", ReplayPanel))
+        assert "!! " in panel and f"at byte {offset}" in panel
+    whole = ReplayApp(Timeline(read_log(sgs_log), None))
+    async with whole.run_test(size=SIZE):
+        assert "!!" not in shown(whole.query_one("#replay", ReplayPanel))
 
 
 def test_main_refuses_an_unreadable_log(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -9,6 +9,7 @@ import stat
 from pathlib import Path
 
 from conftest import Procs, count_lines, expected_views, transcript_events, wait_for
+from log_bytes import rechain
 
 from game_agent.server import sidecar_path, write_sidecar
 from protocol.codec import pack, unpack
@@ -86,7 +87,7 @@ def test_resume_refuses_a_log_that_diverges(procs: Procs, tmp_path: Path) -> Non
             changed = True
         out += frame(pack(body))
         pos += FRAME.size + length
-    path.write_bytes(bytes(out))
+    path.write_bytes(rechain(bytes(out)))  # every checksum fixed up
     write_sidecar(str(path), {"game": "harmony", "tokens": ["a" * 32, "b" * 32]})
     before = path.read_bytes()
     p = procs.start(["serve", "--resume", str(path), "--bind", f"ipc://{tmp_path}/x.sock"])

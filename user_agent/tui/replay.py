@@ -23,6 +23,7 @@ from textual.widgets import Input, RichLog, Static
 
 from game_agent.engine import Decision, Event, RequestSpec, view_for
 from replays import LogError, read_log
+from replays.player import damage_message, disorder_message
 from replays.reader import Log
 from user_agent.tui import words
 from user_agent.tui.base import TableApp
@@ -69,6 +70,9 @@ class Timeline:
         self.seat = seat
         self.lang = lang
         self.agents = [str(s.get("agent", "")) for s in h.get("seats", [])]
+        # what is wrong with the log: shown in the panel, and said again on exit
+        self.damage = damage_message(log)
+        self.warning = disorder_message(log)
         self.steps: list[Step] = []
         self.turn_at: list[int] = []  # position (steps applied) right after turn t begins
         self.decision_at: list[int] = []  # position right after decision n
@@ -263,6 +267,10 @@ class ReplayApp(TableApp):
         t = Text()
         who = "omniscient" if tl.seat is None else f"as seat {tl.seat} saw it"
         t.append(f"{self.replay_title}\n" if self.replay_title else "", "bold")
+        if tl.damage is not None:
+            t.append(f"!! {tl.damage}\n", "bold red")
+        if tl.warning is not None:
+            t.append(f"!! warning: {tl.warning}\n", "yellow")
         t.append(f"{who}\n")
         t.append(f"step {self.pos} of {len(tl)}\n", "bold")
         turn = step.turn if step else 0
@@ -300,8 +308,10 @@ class ReplayApp(TableApp):
 
 
 def main(path: str, seat: int | None, lang: str = "en") -> int:
-    """`sgs replay --tui FILE [--seat N]`: 0 when closed, 2 on an unreadable log or a bad
-    seat (one `error:` line on stderr)."""
+    """`sgs replay --tui FILE [--seat N]`: 0 when closed, 1 when closed on a damaged log (what
+    could be read is shown, the damage in the panel and, on exit, as one `error:` line on
+    stderr), 2 on an unreadable log or a bad seat (one `error:` line on stderr). A format-2/3
+    log out of canonical order gives a `warning:` line and 0."""
     try:
         log = read_log(path)
     except LogError as exc:
@@ -313,4 +323,9 @@ def main(path: str, seat: int | None, lang: str = "en") -> int:
         return 2
     timeline = Timeline(log, seat, lang)
     code = ReplayApp(timeline, title=str(path)).run()
+    if timeline.warning is not None:
+        print(f"warning: {timeline.warning}", file=sys.stderr)
+    if timeline.damage is not None:
+        print(f"error: {timeline.damage}", file=sys.stderr)
+        return code or 1
     return code or 0
