@@ -334,6 +334,9 @@ def run(args: argparse.Namespace) -> int:
 
 def run_lobby(args: argparse.Namespace) -> int:
     """Many tables in this process until SIGTERM / Ctrl-C; unfinished ones resumed first."""
+    # A SIGTERM while the lobby starts (resuming tables) stops it as one while it runs would.
+    stop_asked: list[int] = []
+    signal.signal(signal.SIGTERM, lambda signum, frame: stop_asked.append(signum))
     try:
         curve = make_curve(args)
         server = Server(server_options(args, {}), curve=curve)
@@ -397,6 +400,9 @@ def run_lobby(args: argparse.Namespace) -> int:
     server.open_table = new_table
     server.on_closed = closed
     try:
+        signal.signal(signal.SIGTERM, _terminate)
+        if stop_asked:
+            raise SystemExit(128 + stop_asked[0])
         server.run()
     except (KeyboardInterrupt, SystemExit):
         say(f"stopping: {len(server.tables)} unfinished tables stay resumable in {args.log_dir}")
