@@ -18,13 +18,12 @@ from __future__ import annotations
 
 import functools
 import re
-import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game_agent.engine import ConfigError
+from game_agent.engine import ConfigError, parse_toml, read_toml_text
 
 BUNDLED = Path(__file__).parent / "content"
 
@@ -451,8 +450,8 @@ def read_files(paths: Sequence[str | Path]) -> list[tuple[str, str]]:
     out = []
     for path in _files(paths)[len(_bundled()) :]:
         try:
-            out.append((str(path), path.read_text(encoding="utf-8")))
-        except (OSError, UnicodeDecodeError) as exc:
+            out.append((str(path), read_toml_text(path)))
+        except OSError as exc:
             raise ConfigError(f"content: cannot read {path}: {exc}") from None
     return out
 
@@ -478,10 +477,7 @@ def load_texts(texts: tuple[tuple[str, str], ...] = ()) -> Content:
     seen: dict[str, str] = {}
     for source, text in (*_bundled(), *texts):
         reader = _Reader(source)
-        try:
-            doc = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as exc:
-            raise ConfigError(f"{source}: not valid TOML: {exc}") from None
+        doc = parse_toml(text, source)
         unknown = sorted(set(doc) - {"set", "card", "store", "pool", "map"})
         if unknown:
             raise ConfigError(f"{source}: unknown table(s) {', '.join(unknown)}")

@@ -43,11 +43,10 @@ hold (two permanents on a tile, a unit on the wrong water, a card that does not 
 from __future__ import annotations
 
 import os
-import tomllib
 from collections.abc import Mapping
 from typing import Any
 
-from game_agent.engine import ConfigError
+from game_agent.engine import ConfigError, read_toml
 from game_agent.games.muhq.content import COORD, Content, MapSpec
 
 KEYS = ("name", "title", "map", "round", "turn", "phase", "permanent", "side", "stack")
@@ -264,11 +263,7 @@ def _stack(
 
 def load_scenario(path: str | os.PathLike[str]) -> dict[str, Any]:
     """The config (options from ``[config]``, the map, the position) for a scenario file."""
-    with open(path, "rb") as f:
-        try:
-            doc = tomllib.load(f)
-        except tomllib.TOMLDecodeError as exc:
-            raise ConfigError(f"{path}: not valid TOML: {exc}") from None
+    doc = read_toml(path)
     unknown = sorted(k for k in doc if k not in KEYS and k not in TABLES)
     if unknown:
         raise ConfigError(f"{path}: unknown key(s) {', '.join(unknown)}")
@@ -288,7 +283,6 @@ def load_scenario(path: str | os.PathLike[str]) -> dict[str, Any]:
 
 
 def expectations(path: str | os.PathLike[str]) -> dict[str, Any]:
-    with open(path, "rb") as f:
-        doc = tomllib.load(f)
+    doc = read_toml(path)
     expect: dict[str, Any] = doc.get("expect", {})
     return expect

@@ -94,7 +94,7 @@ class Sanguosha:
             raise ConfigError(f"sanguosha: unknown config key(s) {sorted(unknown)}")
         sc = config.get("scenario")
         if isinstance(sc, str):
-            merged = config_from_toml(sc)
+            merged = config_from_toml(sc, "sanguosha: scenario")
             merged.update({k: v for k, v in config.items() if k != "scenario"})
             config = merged
             sc = config["scenario"]

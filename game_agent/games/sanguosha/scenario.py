@@ -7,12 +7,11 @@ validates it and resolves every card spec to a physical card id. Format: docs/sa
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from game_agent.engine import ConfigError, Settlement
+from game_agent.engine import ConfigError, Settlement, parse_toml, read_toml_text
 from game_agent.games.sanguosha.cards import DECK, KINDS, deck_ids, parse_card_spec
 from game_agent.games.sanguosha.generals import GENERALS
 from game_agent.games.sanguosha.skill import Skill
@@ -52,13 +51,13 @@ TOP_KEYS = {
 }
 
 
-def config_from_toml(text: str) -> dict[str, Any]:
-    data = tomllib.loads(text)
-    return config_from_dict(data)
+def config_from_toml(text: str, source: str = "scenario") -> dict[str, Any]:
+    """The config of a scenario's TOML text (bounded: `game_agent.engine.parse_toml`)."""
+    return config_from_dict(parse_toml(text, source))
 
 
 def config_from_file(path: str | Path) -> dict[str, Any]:
-    return config_from_toml(Path(path).read_text(encoding="utf-8"))
+    return config_from_toml(read_toml_text(path), str(path))
 
 
 def config_from_dict(data: dict[str, Any]) -> dict[str, Any]:
