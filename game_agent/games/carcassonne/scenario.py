@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game_agent.engine import ConfigError, parse_toml, read_toml_text
-from game_agent.games.carcassonne.config import configure
+from game_agent.games.carcassonne.config import MAX_PLAYERS, MIN_PLAYERS, configure
 
 KEYS = ("name", "title", "players", "turn", "tiles", "followers", "scores", "stack")
 TABLES = ("config", "expect")
@@ -113,8 +113,8 @@ def parse_scenario(text: str, source: str = "<scenario>") -> Scenario:
     }
     if "scores" in doc:
         sc["scores"] = doc["scores"]
-    elif type(players) is int:
-        sc["scores"] = [0] * players
+    elif type(players) is int and MIN_PLAYERS <= players <= MAX_PLAYERS:
+        sc["scores"] = [0] * players  # (other counts are refused by configure below)
     try:
         config = configure({**overrides, "players": players, "scenario": sc})
     except ConfigError as exc:
