@@ -77,6 +77,79 @@ LOG_LIMITS = {
 }
 
 
+# What one log record may cost once decoded. A container is an array or a map: an empty one is 1
+# byte of msgpack and about 64 bytes of Python, so a 4 MB record of 4 M empty arrays cost 330 MB.
+# A record may hold one container per 2 bytes (plus 8; the records of real games hold one per 5
+# to 15 bytes) and never more than MAX_RECORD_CONTAINERS, and nest at most MAX_DEPTH deep: a
+# record then costs at most about 40 times its size (a whole real log read back: 10 to 15 times).
+MAX_RECORD_CONTAINERS = 1 << 18
+# Every array or map starts with one of these bytes (fixmap, fixarray, array 16/32, map 16/32).
+_CONTAINER_HEADS = bytes([*range(0x80, 0xA0), 0xDC, 0xDD, 0xDE, 0xDF])
+
+
+def record_containers(size: int) -> int:
+    """How many arrays and maps a log record of `size` bytes may hold."""
+    return min(size // 2 + 8, MAX_RECORD_CONTAINERS)
+
+
+def _deeper_than(value: object, limit: int) -> bool:
+    """Whether arrays and maps nest more than `limit` deep in `value`; iterative, level by level,
+    looking only at containers (a whole walk of `_check_plain` costs twice the decoding)."""
+    if type(value) is not list and type(value) is not dict:
+        return False
+    level = [value]
+    for _ in range(limit):
+        level = [
+            item
+            for v in level
+            for item in (v.values() if type(v) is dict else v)
+            if type(item) is list or type(item) is dict
+        ]
+        if not level:
+            return False
+    return True
+
+
+def unpack_record(data: bytes, max_bytes: int) -> Any:
+    """Decode one log record: `unpack` with LOG_LIMITS cut to the record's own size, at most
+    `record_containers(len(data))` arrays and maps and at most MAX_DEPTH levels of nesting.
+    Raises ProtocolError (`too_large`, `bad_encoding`) and nothing else.
+
+    The count is free for a real record: the bytes that may start a container are counted first
+    (one C pass, never fewer than the containers) and only a record over its budget by that
+    count is decoded with a hook that counts the containers and stops at the budget."""
+    size = len(data)
+    if size > max_bytes:
+        raise ProtocolError("too_large", f"record of {size} bytes exceeds {max_bytes}")
+    budget = record_containers(size)
+    heads = size - len(bytes(data).translate(None, _CONTAINER_HEADS))
+    limits = {
+        "max_str_len": min(LOG_LIMITS["max_str_len"], size),
+        "max_bin_len": 0,
+        "max_array_len": min(LOG_LIMITS["max_array_len"], size, budget),
+        "max_map_len": min(LOG_LIMITS["max_map_len"], size // 2, budget),
+        "max_ext_len": 0,
+    }
+    hooks: dict[str, Any] = {}
+    if heads > budget:
+        seen = 0
+
+        def counted(container: Any) -> Any:
+            nonlocal seen
+            seen += 1
+            if seen > budget:
+                raise ProtocolError(
+                    "too_large", f"more than {budget} arrays and maps in a record of {size} bytes"
+                )
+            return container
+
+        hooks = {"list_hook": counted, "object_hook": counted}
+    value = _unpackb(data, limits, hooks)
+    if heads > MAX_DEPTH and _deeper_than(value, MAX_DEPTH):
+        raise ProtocolError("bad_encoding", f"nested deeper than {MAX_DEPTH}")
+    return value
+
+
 def _check_plain(value: object, depth: int = 0) -> None:
     """Only nil, bool, int, finite float, str, arrays and maps with str keys; bounded depth."""
     t = type(value)
@@ -110,13 +183,14 @@ def unpack(
     size = data.nbytes if isinstance(data, memoryview) else len(data)
     if size > max_bytes:
         raise ProtocolError("too_large", f"frame of {size} bytes exceeds {max_bytes}")
+    return _unpackb(data, _LIMITS if limits is None else limits)
+
+
+def _unpackb(data: bytes, limits: dict[str, int], hooks: dict[str, Any] | None = None) -> Any:
+    """msgpack.unpackb, strict, every failure a ProtocolError."""
     try:
         return msgpack.unpackb(
-            data,
-            raw=False,
-            strict_map_key=True,
-            ext_hook=_no_ext,
-            **(_LIMITS if limits is None else limits),
+            data, raw=False, strict_map_key=True, ext_hook=_no_ext, **limits, **(hooks or {})
         )
     except ProtocolError:
         raise
