@@ -77,19 +77,23 @@ LOG_LIMITS = {
 }
 
 
-# What one log record may cost once decoded. A container is an array or a map: an empty one is 1
-# byte of msgpack and about 64 bytes of Python, so a 4 MB record of 4 M empty arrays cost 330 MB.
-# A record may hold one container per 2 bytes (plus 8; the records of real games hold one per 5
-# to 15 bytes) and never more than MAX_RECORD_CONTAINERS, and nest at most MAX_DEPTH deep: a
-# record then costs at most about 40 times its size (a whole real log read back: 10 to 15 times).
+# What one log record may cost once decoded. An empty array is 1 byte of msgpack and about 64
+# bytes of Python (a 4 MB record of 4 M empty arrays cost 330 MB); a small map is 3 or 4 bytes
+# and about 190. So an array weighs 1 and a map MAP_WEIGHT, and a record may hold a weight of one
+# per 2 bytes (plus 16; the records of real games: one per 5 to 10 bytes, at most a little over
+# one per 5), never more than MAX_RECORD_CONTAINERS, nested at most MAX_DEPTH deep. A log then
+# costs at most about 40 times its size once read (a real log: 10 to 15 times).
+MAP_WEIGHT = 3
 MAX_RECORD_CONTAINERS = 1 << 18
-# Every array or map starts with one of these bytes (fixmap, fixarray, array 16/32, map 16/32).
-_CONTAINER_HEADS = bytes([*range(0x80, 0xA0), 0xDC, 0xDD, 0xDE, 0xDF])
+# Every array starts with one of these bytes (fixarray, array 16/32), every map with one of those.
+_ARRAY_HEADS = bytes([*range(0x90, 0xA0), 0xDC, 0xDD])
+_MAP_HEADS = bytes([*range(0x80, 0x90), 0xDE, 0xDF])
 
 
 def record_containers(size: int) -> int:
-    """How many arrays and maps a log record of `size` bytes may hold."""
-    return min(size // 2 + 8, MAX_RECORD_CONTAINERS)
+    """The weight of arrays (1 each) and maps (`MAP_WEIGHT` each) a log record of `size` bytes
+    may hold."""
+    return min(size // 2 + 16, MAX_RECORD_CONTAINERS)
 
 
 def _deeper_than(value: object, limit: int) -> bool:
@@ -115,35 +119,43 @@ def unpack_record(data: bytes, max_bytes: int) -> Any:
     `record_containers(len(data))` arrays and maps and at most MAX_DEPTH levels of nesting.
     Raises ProtocolError (`too_large`, `bad_encoding`) and nothing else.
 
-    The count is free for a real record: the bytes that may start a container are counted first
-    (one C pass, never fewer than the containers) and only a record over its budget by that
-    count is decoded with a hook that counts the containers and stops at the budget."""
+    The count is free for a real record: the bytes that may start an array or a map are counted
+    first (two C passes, never fewer than the containers) and only a record over its budget by
+    that count is decoded with hooks that weigh the containers and stop at the budget."""
     size = len(data)
     if size > max_bytes:
         raise ProtocolError("too_large", f"record of {size} bytes exceeds {max_bytes}")
     budget = record_containers(size)
-    heads = size - len(bytes(data).translate(None, _CONTAINER_HEADS))
+    blob = bytes(data)
+    arrays = size - len(blob.translate(None, _ARRAY_HEADS))
+    maps = size - len(blob.translate(None, _MAP_HEADS))
+    heads = arrays + maps
     limits = {
         "max_str_len": min(LOG_LIMITS["max_str_len"], size),
         "max_bin_len": 0,
-        "max_array_len": min(LOG_LIMITS["max_array_len"], size, budget),
-        "max_map_len": min(LOG_LIMITS["max_map_len"], size // 2, budget),
+        "max_array_len": min(LOG_LIMITS["max_array_len"], size),
+        "max_map_len": min(LOG_LIMITS["max_map_len"], size // 2),
         "max_ext_len": 0,
     }
     hooks: dict[str, Any] = {}
-    if heads > budget:
-        seen = 0
+    if arrays + MAP_WEIGHT * maps > budget:
+        weight = 0
 
-        def counted(container: Any) -> Any:
-            nonlocal seen
-            seen += 1
-            if seen > budget:
+        def weigh(container: Any, w: int) -> Any:
+            nonlocal weight
+            weight += w
+            if weight > budget:
                 raise ProtocolError(
-                    "too_large", f"more than {budget} arrays and maps in a record of {size} bytes"
+                    "too_large",
+                    f"too many arrays and maps in a record of {size} bytes (at most {budget}, "
+                    f"an array counting 1 and a map {MAP_WEIGHT})",
                 )
             return container
 
-        hooks = {"list_hook": counted, "object_hook": counted}
+        hooks = {
+            "list_hook": lambda x: weigh(x, 1),
+            "object_hook": lambda x: weigh(x, MAP_WEIGHT),
+        }
     value = _unpackb(data, limits, hooks)
     if heads > MAX_DEPTH and _deeper_than(value, MAX_DEPTH):
         raise ProtocolError("bad_encoding", f"nested deeper than {MAX_DEPTH}")

@@ -1,6 +1,7 @@
 """What one log record may cost once decoded (`protocol.codec.unpack_record`, used by the reader
-and the verifier): a budget of arrays and maps by the record's size, msgpack's length limits cut
-to that size, and at most 32 levels of nesting; real records decode exactly as before."""
+and the verifier): a budget of arrays (1 each) and maps (3 each) by the record's size, msgpack's
+length limits cut to that size, and at most 32 levels of nesting; real records decode exactly as
+before."""
 
 from __future__ import annotations
 
@@ -54,8 +55,9 @@ def test_real_records_decode_as_before_well_inside_the_budget(logs: dict[str, Pa
             assert unpack_record(payload, MAX_RECORD_BYTES) == unpack(
                 payload, MAX_RECORD_BYTES, LOG_LIMITS
             ), game
-            heads = sum(0x80 <= b <= 0x9F or 0xDC <= b <= 0xDF for b in payload)
-            assert heads <= len(payload) // 4 + 2, game  # the budget is len // 2 + 8
+            arrays = sum(0x90 <= b <= 0x9F or b in (0xDC, 0xDD) for b in payload)
+            maps = sum(0x80 <= b <= 0x8F or b in (0xDE, 0xDF) for b in payload)
+            assert arrays + 3 * maps + 8 <= record_containers(len(payload)), game
 
 
 def nested_empty_arrays(n: int, chunks: int = 32) -> bytes:
@@ -68,28 +70,30 @@ def test_a_record_of_millions_of_empty_arrays_is_refused_at_its_budget() -> None
     payload = nested_empty_arrays(4 << 20)
     tracemalloc.start()
     try:
-        with pytest.raises(ProtocolError, match=r"more than 262144 arrays and maps in a record"):
+        with pytest.raises(ProtocolError, match=r"too many arrays and maps .* \(at most 262144,"):
             unpack_record(payload, MAX_RECORD_BYTES)
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
     assert peak < 40 * (1 << 20)  # it used to cost 330 MB
     flat = b"\xdd" + (4 << 20).to_bytes(4, "big") + b"\x90" * (4 << 20)
-    with pytest.raises(ProtocolError, match="exceeds max_array_len"):
+    with pytest.raises(ProtocolError, match="too many arrays and maps"):
         unpack_record(flat, MAX_RECORD_BYTES)
 
 
 def test_the_budget_grows_with_the_record_up_to_a_cap() -> None:
-    assert record_containers(10) == 13
-    assert record_containers(1000) == 508
+    assert record_containers(10) == 21
+    assert record_containers(1000) == 516
     assert record_containers(MAX_RECORD_BYTES) == MAX_RECORD_CONTAINERS
-    fine = b"\xdc\x00\x10" + b"\x90" * 16  # 17 containers in 19 bytes: the budget is 17
-    assert unpack_record(fine, MAX_RECORD_BYTES) == [[]] * 16
-    with pytest.raises(ProtocolError, match="more than 18 arrays and maps in a record of 21"):
-        unpack_record(b"\xdc\x00\x12" + b"\x90" * 18, MAX_RECORD_BYTES)
-    many_maps = b"\x94" + (b"\xdc\x00\x40" + b"\x80" * 64) * 4  # maps count too
-    with pytest.raises(ProtocolError, match="more than 142 arrays and maps"):
-        unpack_record(many_maps, MAX_RECORD_BYTES)
+    fine = b"\xdc\x00\x21" + b"\x90" * 33  # 34 arrays in 36 bytes: the budget is 34
+    assert unpack_record(fine, MAX_RECORD_BYTES) == [[]] * 33
+    with pytest.raises(ProtocolError, match=r"in a record of 37 bytes \(at most 34, an array"):
+        unpack_record(b"\xdc\x00\x22" + b"\x90" * 34, MAX_RECORD_BYTES)
+    maps = b"\xdc\x00\x0c" + b"\x80" * 12  # 1 + 12 x 3 = 37 in 15 bytes: the budget is 23
+    with pytest.raises(ProtocolError, match="at most 23, an array counting 1 and a map 3"):
+        unpack_record(maps, MAX_RECORD_BYTES)
+    ints = b"\xdc\x10\x00" + b"\x01" * 4096  # long arrays of scalars are fine
+    assert unpack_record(ints, MAX_RECORD_BYTES) == [1] * 4096
 
 
 def test_lengths_cannot_claim_more_than_the_record_holds() -> None:
