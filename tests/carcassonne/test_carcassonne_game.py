@@ -4,6 +4,7 @@ the incremental features against the whole-board reference, and the audit of who
 from __future__ import annotations
 
 import random
+import tracemalloc
 from typing import Any
 
 import pytest
@@ -251,5 +252,11 @@ def test_a_scenario_file_with_a_huge_player_count_is_refused(tmp_path: Any) -> N
 
     path = tmp_path / "many.toml"
     path.write_text("players = 1000000000\nstack = []\n", encoding="utf-8")
-    with pytest.raises(ConfigError, match="players must be an integer from 2 to 5"):
-        load_scenario(path)  # it used to allocate a list of 10^9 scores first
+    tracemalloc.start()
+    try:
+        with pytest.raises(ConfigError, match="players must be an integer from 2 to 5"):
+            load_scenario(path)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 10 << 20  # it used to allocate a list of 10^9 scores (8 GB) first
