@@ -77,6 +77,91 @@ LOG_LIMITS = {
 }
 
 
+# What one log record may cost once decoded. An empty array is 1 byte of msgpack and about 64
+# bytes of Python (a 4 MB record of 4 M empty arrays cost 330 MB); a small map is 3 or 4 bytes
+# and about 190. So an array weighs 1 and a map MAP_WEIGHT, and a record may hold a weight of one
+# per 2 bytes (plus 16; the records of real games: one per 5 to 10 bytes, at most a little over
+# one per 5), never more than MAX_RECORD_CONTAINERS, nested at most MAX_DEPTH deep. A log then
+# costs at most about 40 times its size once read (a real log: 10 to 15 times).
+MAP_WEIGHT = 3
+MAX_RECORD_CONTAINERS = 1 << 18
+# Every array starts with one of these bytes (fixarray, array 16/32), every map with one of those.
+_ARRAY_HEADS = bytes([*range(0x90, 0xA0), 0xDC, 0xDD])
+_MAP_HEADS = bytes([*range(0x80, 0x90), 0xDE, 0xDF])
+
+
+def record_containers(size: int) -> int:
+    """The weight of arrays (1 each) and maps (`MAP_WEIGHT` each) a log record of `size` bytes
+    may hold."""
+    return min(size // 2 + 16, MAX_RECORD_CONTAINERS)
+
+
+def _deeper_than(value: object, limit: int) -> bool:
+    """Whether arrays and maps nest more than `limit` deep in `value`; iterative, level by level,
+    looking only at containers (a whole walk of `_check_plain` costs twice the decoding)."""
+    if type(value) is not list and type(value) is not dict:
+        return False
+    level = [value]
+    for _ in range(limit):
+        level = [
+            item
+            for v in level
+            for item in (v.values() if type(v) is dict else v)
+            if type(item) is list or type(item) is dict
+        ]
+        if not level:
+            return False
+    return True
+
+
+def unpack_record(data: bytes, max_bytes: int) -> Any:
+    """Decode one log record: `unpack` with LOG_LIMITS cut to the record's own size, at most
+    `record_containers(len(data))` arrays and maps and at most MAX_DEPTH levels of nesting.
+    Raises ProtocolError (`too_large`, `bad_encoding`) and nothing else.
+
+    The count is free for a real record: the bytes that may start an array or a map are counted
+    first (two C passes, never fewer than the containers) and only a record over its budget by
+    that count is decoded with hooks that weigh the containers and stop at the budget."""
+    size = len(data)
+    if size > max_bytes:
+        raise ProtocolError("too_large", f"record of {size} bytes exceeds {max_bytes}")
+    budget = record_containers(size)
+    blob = bytes(data)
+    arrays = size - len(blob.translate(None, _ARRAY_HEADS))
+    maps = size - len(blob.translate(None, _MAP_HEADS))
+    heads = arrays + maps
+    limits = {
+        "max_str_len": min(LOG_LIMITS["max_str_len"], size),
+        "max_bin_len": 0,
+        "max_array_len": min(LOG_LIMITS["max_array_len"], size),
+        "max_map_len": min(LOG_LIMITS["max_map_len"], size // 2),
+        "max_ext_len": 0,
+    }
+    hooks: dict[str, Any] = {}
+    if arrays + MAP_WEIGHT * maps > budget:
+        weight = 0
+
+        def weigh(container: Any, w: int) -> Any:
+            nonlocal weight
+            weight += w
+            if weight > budget:
+                raise ProtocolError(
+                    "too_large",
+                    f"too many arrays and maps in a record of {size} bytes (at most {budget}, "
+                    f"an array counting 1 and a map {MAP_WEIGHT})",
+                )
+            return container
+
+        hooks = {
+            "list_hook": lambda x: weigh(x, 1),
+            "object_hook": lambda x: weigh(x, MAP_WEIGHT),
+        }
+    value = _unpackb(data, limits, hooks)
+    if heads > MAX_DEPTH and _deeper_than(value, MAX_DEPTH):
+        raise ProtocolError("bad_encoding", f"nested deeper than {MAX_DEPTH}")
+    return value
+
+
 def _check_plain(value: object, depth: int = 0) -> None:
     """Only nil, bool, int, finite float, str, arrays and maps with str keys; bounded depth."""
     t = type(value)
@@ -110,13 +195,14 @@ def unpack(
     size = data.nbytes if isinstance(data, memoryview) else len(data)
     if size > max_bytes:
         raise ProtocolError("too_large", f"frame of {size} bytes exceeds {max_bytes}")
+    return _unpackb(data, _LIMITS if limits is None else limits)
+
+
+def _unpackb(data: bytes, limits: dict[str, int], hooks: dict[str, Any] | None = None) -> Any:
+    """msgpack.unpackb, strict, every failure a ProtocolError."""
     try:
         return msgpack.unpackb(
-            data,
-            raw=False,
-            strict_map_key=True,
-            ext_hook=_no_ext,
-            **(_LIMITS if limits is None else limits),
+            data, raw=False, strict_map_key=True, ext_hook=_no_ext, **limits, **(hooks or {})
         )
     except ProtocolError:
         raise

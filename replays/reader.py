@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game_agent.engine import Decision, Event, RequestSpec
-from protocol.codec import LOG_LIMITS, REQUEST_FIELDS, unpack
+from protocol.codec import REQUEST_FIELDS, unpack_record
 from protocol.errors import ProtocolError
 from protocol.fields import check_fields
 from replays.format import (
@@ -409,7 +409,7 @@ def read_log(path: str | os.PathLike[str]) -> Log:
             log.damage = _damage_at(blob, pos, version, previous)
             break
         try:
-            body = unpack(blob[start : start + length], MAX_RECORD_BYTES, LOG_LIMITS)
+            body = unpack_record(blob[start : start + length], MAX_RECORD_BYTES)
             if header is None:
                 header = check_header(path, body, version)
             elif log.ending is not None:

@@ -28,8 +28,6 @@ import io
 from dataclasses import dataclass
 from typing import Any
 
-from msgpack import unpackb
-
 from game_agent.engine import (
     Decision,
     EngineError,
@@ -41,7 +39,7 @@ from game_agent.engine import (
 )
 from game_agent.engine.ruleset import ConfigError
 from game_agent.games import load
-from protocol.codec import LOG_LIMITS, pack, unpack
+from protocol.codec import pack, unpack, unpack_record
 from protocol.errors import ProtocolError
 from replays.format import (
     DECISION,
@@ -275,7 +273,7 @@ def _fast(path: str, blob: bytes, version: int, ruleset: RulesetChoice) -> Repor
         return None
     start = pos + FRAME.size
     try:
-        body = unpack(blob[start : start + length], MAX_RECORD_BYTES, LOG_LIMITS)
+        body = unpack_record(blob[start : start + length], MAX_RECORD_BYTES)
         header = check_header(path, body, version)
         game = new_game(header, ruleset)
     except (LogError, ProtocolError, ConfigError):
@@ -308,7 +306,7 @@ def _fast(path: str, blob: bytes, version: int, ruleset: RulesetChoice) -> Repor
             if pos > size:
                 return None
             start = pos + FRAME.size
-            body = unpackb(blob[start : start + frame_len(blob, pos)[0]])
+            body = unpack_record(blob[start : start + frame_len(blob, pos)[0]], MAX_RECORD_BYTES)
             if type(body) is not list or len(body) != 5 or body[0] != DECISION:
                 return None
             _, rid, seat, choice, timeout = body

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import tomllib
 from typing import Any
 
-from game_agent.engine import ConfigError
+from game_agent.engine import ConfigError, TomlSyntaxError, parse_toml, read_toml
 from sgs.errors import UsageError
 
 
@@ -25,10 +24,13 @@ def add_game_options(p: argparse.ArgumentParser, default_game: str = "harmony") 
     )
 
 
-def parse_value(text: str) -> Any:
+def parse_value(text: str, key: str = "") -> Any:
+    """An `--option` value read as TOML (`3`, `true`, `[1, 2]`); text that is not TOML is the
+    string itself. A value past the TOML limits (nested deeper than 32, an integer past 64
+    bits, over 1 MiB) raises ConfigError."""
     try:
-        return tomllib.loads(f"v = {text}")["v"]
-    except tomllib.TOMLDecodeError:
+        return parse_toml(f"v = {text}", f"--option {key}".rstrip())["v"]
+    except TomlSyntaxError:
         return text
 
 
@@ -45,7 +47,7 @@ def game_config(args: argparse.Namespace) -> dict[str, Any]:
         key, sep, value = item.partition("=")
         if not sep or not key:
             raise ConfigError(f"--option takes KEY=VALUE, got {item!r}")
-        config[key.strip()] = parse_value(value.strip())
+        config[key.strip()] = parse_value(value.strip(), key.strip())
     return config
 
 
@@ -65,15 +67,15 @@ def load_scenario(game: str, path: str) -> dict[str, Any]:
 
 
 def check_toml(path: str) -> None:
-    """A scenario file that is not valid TOML stops the command here (`UsageError`: one line
-    on stderr, `error: FILE: not valid TOML: ... (at line N, column M)`, and exit 2)."""
+    """A scenario file that is not valid TOML, or past the TOML limits (1 MiB, nested deeper
+    than 32: `game_agent.engine.tomlfile`), stops the command here (`UsageError`: one line on
+    stderr, `error: FILE: not valid TOML: ... (at line N, column M)`, and exit 2)."""
     try:
-        with open(path, "rb") as f:
-            tomllib.load(f)
+        read_toml(path)
     except OSError:
         return  # the ruleset's loader reports an unreadable file
-    except tomllib.TOMLDecodeError as exc:
-        raise UsageError(f"{path}: not valid TOML: {exc}") from None
+    except ConfigError as exc:
+        raise UsageError(str(exc)) from None
 
 
 ENDPOINT_FORMS = "tcp://HOST:PORT or ipc://PATH"

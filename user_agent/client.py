@@ -700,7 +700,9 @@ class Transcript:
                 break
             try:
                 item = json.loads(line)
-            except ValueError:
+            except (ValueError, RecursionError):  # RecursionError: a line nested ~1000 deep
+                break
+            if not isinstance(item, dict):
                 break
             if item.get("t") == "event":
                 if item.get("seq") != self.last_seq + 1:

@@ -17,10 +17,20 @@ from game_agent.engine.game import (
 from game_agent.engine.rng import Rng
 from game_agent.engine.ruleset import ConfigError, Determinizable, Ruleset, Settlement
 from game_agent.engine.timing import Trigger, Triggers
+from game_agent.engine.tomlfile import (
+    MAX_TOML_BYTES,
+    MAX_TOML_DEPTH,
+    TomlSyntaxError,
+    parse_toml,
+    read_toml,
+    read_toml_text,
+)
 from game_agent.engine.visibility import SPECTATOR, view_for
 from protocol.choices import Choice, RequestSpec
 
 __all__ = [
+    "MAX_TOML_BYTES",
+    "MAX_TOML_DEPTH",
     "SPECTATOR",
     "Choice",
     "ConfigError",
@@ -37,8 +47,12 @@ __all__ = [
     "Settlement",
     "Step",
     "Together",
+    "TomlSyntaxError",
     "Trigger",
     "Triggers",
     "fold",
+    "parse_toml",
+    "read_toml",
+    "read_toml_text",
     "view_for",
 ]

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 SIDECAR_VERSION = 1
+MAX_SIDECAR_BYTES = 1 << 20  # a seats file holds a few tokens and names: a few hundred bytes
 
 
 @dataclass
@@ -97,12 +98,18 @@ def sync_dir(path: str) -> None:
 def read_sidecar(log_path: str) -> dict[str, Any]:
     path = sidecar_path(log_path)
     try:
-        with open(path, encoding="utf-8") as f:
-            data = json.load(f)
+        with open(path, "rb") as f:
+            blob = f.read(MAX_SIDECAR_BYTES + 1)
     except OSError as exc:
         raise ValueError(f"{path}: cannot read the seats file ({exc.strerror})") from None
-    except json.JSONDecodeError as exc:
+    if len(blob) > MAX_SIDECAR_BYTES:
+        raise ValueError(f"{path}: not a seats file (more than {MAX_SIDECAR_BYTES} bytes)")
+    try:
+        data = json.loads(blob)
+    except ValueError as exc:  # JSONDecodeError, or not UTF-8
         raise ValueError(f"{path}: not a seats file ({exc})") from None
+    except RecursionError:
+        raise ValueError(f"{path}: not a seats file (nested too deeply)") from None
     if not isinstance(data, dict) or data.get("sidecar") != SIDECAR_VERSION:
         raise ValueError(f"{path}: unknown seats file version")
     tokens = data.get("tokens")

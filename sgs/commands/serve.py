@@ -9,7 +9,6 @@ import signal
 import subprocess
 import sys
 import time
-import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -17,7 +16,7 @@ from typing import Any
 import structlog
 import zmq
 
-from game_agent.engine import ConfigError
+from game_agent.engine import ConfigError, read_toml
 from game_agent.games import load
 from game_agent.server import ResumeError, Table, TableOptions, sidecar_path, write_sidecar
 from game_agent.server.admission import Limits
@@ -35,6 +34,7 @@ from user_agent.parent import PARENT_ENV
 
 log = structlog.get_logger("sgs.serve")
 OPEN = ("-", "", "remote")
+MAX_CONFIGURED_TABLES = 1000  # [[table]] entries in a --tables file
 REMOTE = "remote"
 BOT_SEED_ENV = "SGS_BOT_SEED"
 
@@ -437,13 +437,12 @@ def misplaced_options(args: argparse.Namespace) -> str:
 
 def configured_tables(path: str) -> list[tuple[str, str, dict[str, Any]]]:
     """(name, game, config) per [[table]] of a TOML file."""
-    with open(path, "rb") as f:
-        try:
-            data = tomllib.load(f)
-        except tomllib.TOMLDecodeError as exc:
-            raise ValueError(f"{path}: {exc}") from None
+    data = read_toml(path)  # ConfigError (a ValueError) past the TOML limits
+    items = data.get("table", [])
+    if not isinstance(items, list) or len(items) > MAX_CONFIGURED_TABLES:
+        raise ValueError(f"{path}: at most {MAX_CONFIGURED_TABLES} [[table]] entries")
     out = []
-    for i, item in enumerate(data.get("table", [])):
+    for i, item in enumerate(items):
         if not isinstance(item, dict) or not isinstance(item.get("game"), str):
             raise ValueError(f"{path}: table #{i + 1} needs a game")
         unknown = set(item) - {"name", "game", "mode", "players", "options"}

@@ -4,6 +4,7 @@ the incremental features against the whole-board reference, and the audit of who
 from __future__ import annotations
 
 import random
+import tracemalloc
 from typing import Any
 
 import pytest
@@ -66,6 +67,12 @@ def test_loadable_by_name_and_available() -> None:
             },
             "on a completed feature",
         ),
+        ({"followers": 21}, "followers must be an integer from 0 to 20"),
+        ({"scenario": {"tiles": [["D", 10**9, 0, 0]]}}, r"tiles\[0\]: x must be .* -72 to 72"),
+        ({"scenario": {"tiles": [["D", 0, 0, 0]] * 73}}, "tiles must list 1 to 72 tiles"),
+        ({"scenario": {"stack": ["D"] * 10**6}}, "the tiles and the stack hold at most 72"),
+        ({"scenario": {"followers": [[0, 0, 0, "C1"]] * 15}}, "at most 14 followers"),
+        ({"scenario": {"scores": [10**9, 0]}}, "scores must list 2 integers from 0 to 10000"),
     ],
 )
 def test_bad_configs_are_refused_clearly(config: dict[str, Any], message: str) -> None:
@@ -238,3 +245,18 @@ def test_incremental_features_match_the_whole_board_reference(seed: int) -> None
             assert sorted(scored) == sorted((a.reason, a.points, a.winners) for a in awards)
             continue
         g.resume(rng.randrange(len(req.options)))
+
+
+def test_a_scenario_file_with_a_huge_player_count_is_refused(tmp_path: Any) -> None:
+    from game_agent.games.carcassonne.scenario import load_scenario
+
+    path = tmp_path / "many.toml"
+    path.write_text("players = 1000000000\nstack = []\n", encoding="utf-8")
+    tracemalloc.start()
+    try:
+        with pytest.raises(ConfigError, match="players must be an integer from 2 to 5"):
+            load_scenario(path)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 10 << 20  # it used to allocate a list of 10^9 scores (8 GB) first

@@ -3,11 +3,12 @@ file is a clear error naming the file and the entry."""
 
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 
 import pytest
 
-from game_agent.engine import ConfigError
+from game_agent.engine import ConfigError, Game
 from game_agent.games import available, load
 from game_agent.games.muhq.content import Attack, load_content
 
@@ -118,7 +119,7 @@ name = "Thing"
         ),
         ('type = "unit"\nbuy = 1\nlife = 1\nmove = 1', "a unit needs 'upkeep'"),
         ('type = "dragon"\nbuy = 1', "type must be one of unit"),
-        ('type = "spell"\nbuy = -1', "buy must be an integer >= 0 or false"),
+        ('type = "spell"\nbuy = -1', "buy must be an integer from 0 to 100 or false"),
         (
             'type = "unit"\nbuy = 1\nlife = 1\nmove = 1\nupkeep = 0\nattack = [[1]]',
             "an attack is [X, R]",
@@ -166,3 +167,154 @@ def test_map_mistakes(tmp_path: Path) -> None:
 def test_the_game_is_playable() -> None:
     assert load("muhq").name == "muhq"
     assert "muhq" in available()
+
+
+UNIT = 'type = "unit"\nbuy = 1\nlife = 1\nmove = 1\nupkeep = 0\n'
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        (UNIT.replace("life = 1", "life = 101"), "life must be an integer from 0 to 100"),
+        (UNIT.replace("move = 1", "move = 51"), "move must be an integer from 0 to 50"),
+        (UNIT.replace("upkeep = 0", "upkeep = 10000"), "upkeep must be an integer from 0 to"),
+        (UNIT.replace("buy = 1", "buy = 101"), "buy must be an integer from 0 to 100"),
+        (UNIT + "crew = 21", "crew must be an integer from 0 to 20"),
+        (UNIT + "attack = [[1, 1000000000]]", "R from 1 to 26"),
+        (UNIT + "attack = [[101, 1]]", "X from 1 to 100"),
+        (UNIT + "attack = [" + "[1, 1], " * 11 + "]", "at most 10 [X, R] pairs"),
+        (UNIT + 'ai = "wandering 51"', "X of 'wandering X' is 0 to 50"),
+        (UNIT + 'ai = "wandering ' + "9" * 5000 + '"', "X of 'wandering X' is 0 to 50"),
+        (
+            UNIT + 'free_actions = [{ cost = 101, effect = "cure_poison" }]',
+            "cost must be an integer from 0 to 100",
+        ),
+    ],
+)
+def test_every_number_of_a_card_is_bounded(tmp_path: Path, body: str, message: str) -> None:
+    f = tmp_path / "bad.toml"
+    f.write_text(CARD.format(body=body), encoding="utf-8")
+    with pytest.raises(ConfigError, match="card X-1") as err:
+        load_content([f])
+    assert message in str(err.value)
+
+
+@pytest.mark.parametrize(
+    ("tables", "message"),
+    [
+        ("[pool]\nX-1 = 200000000", r"\[pool\]: count of X-1 must be an integer from 1 to 100"),
+        ("[store]\nX-1 = 101", r"\[store\]: count of X-1 must be an integer from 1 to 100"),
+        ("[store]\nX-1 = 100", None),
+    ],
+)
+def test_store_and_pool_counts_are_bounded(
+    tmp_path: Path, tables: str, message: str | None
+) -> None:
+    f = tmp_path / "counts.toml"
+    f.write_text(CARD.format(body='type = "spell"\nbuy = 1') + "\n" + tables, encoding="utf-8")
+    if message is None:
+        assert load_content([f]).sets["X"].store == {"X-1": 100}
+        return
+    with pytest.raises(ConfigError, match=message):
+        load_content([f])
+
+
+def test_a_table_holds_at_most_1000_cards(tmp_path: Path) -> None:
+    cards = "".join(
+        f'[[card]]\nid = "X-{i}"\nname = "T"\ntype = "spell"\nbuy = 1\n' for i in range(11)
+    )
+    pool = "[pool]\n" + "".join(f'"X-{i}" = 100\n' for i in range(11))
+    f = tmp_path / "many.toml"
+    f.write_text(f'[set]\nid = "X"\nname = "X"\n{cards}{pool}', encoding="utf-8")
+    with pytest.raises(ConfigError, match=r"\[pool\]: 1100 cards, more than 1000 in one table"):
+        load_content([f])
+
+
+MAP = """[map]
+id = "M"
+name = "M"
+players = {players}
+resource_gain = {gain}
+grid = '''
+{grid}
+'''
+[map.win]
+kind = "vip"
+card = "PROV-00"
+"""
+
+
+@pytest.mark.parametrize(
+    ("players", "gain", "grid", "message"),
+    [
+        (2, 1, "K1 " + ". " * 26 + "K2", "grid of 28 x 1 tiles; a map is at most 26 x 26"),
+        (2, 1, "\n".join(["K1 K2"] + [". ."] * 26), "grid of 2 x 27 tiles"),
+        (9, 1, "K1 K2", "players must be an integer from 1 to 8"),
+        (2, 101, "K1 K2", "resource_gain must be an integer from 0 to 100"),
+    ],
+)
+def test_every_number_of_a_map_is_bounded(
+    tmp_path: Path, players: int, gain: int, grid: str, message: str
+) -> None:
+    f = tmp_path / "m.toml"
+    f.write_text(MAP.format(players=players, gain=gain, grid=grid), encoding="utf-8")
+    with pytest.raises(ConfigError, match="map M") as err:
+        load_content([f])
+    assert message in str(err.value)
+
+
+def test_a_game_adds_at_most_64_content_files(tmp_path: Path) -> None:
+    for i in range(65):
+        (tmp_path / f"{i:02}.toml").write_text(f'[map]\nid = "M{i}"\n', encoding="utf-8")
+    with pytest.raises(ConfigError, match="content: 65 files, more than 64"):
+        load_content([tmp_path])
+    with pytest.raises(ConfigError, match="content: more than 64 files"):
+        Game(load("muhq"), {"content": [["f.toml", ""]] * 65}, 1)
+
+
+def test_the_sets_of_a_game_hold_at_most_2000_cards_and_are_named_once() -> None:
+    texts = []
+    for s in range(3):
+        cards = "".join(
+            f'[[card]]\nid = "S{s}-{i}"\nname = "T"\ntype = "spell"\nbuy = 1\n' for i in range(10)
+        )
+        store = "[store]\n" + "".join(f'"S{s}-{i}" = 100\n' for i in range(10))
+        texts.append([f"s{s}.toml", f'[set]\nid = "S{s}"\nname = "S"\n{cards}{store}'])
+    sets = ["S0", "S1", "S2"]
+    with pytest.raises(ConfigError, match="hold 3000 cards in their stores, more than 2000"):
+        Game(load("muhq"), {"content": texts, "sets": sets}, 1)
+    with pytest.raises(ConfigError, match="a set is named twice"):
+        Game(load("muhq"), {"sets": ["PROV-CORE"] * 100_000}, 1)
+
+
+SCENARIOS = Path(__file__).parent / "scenarios"
+
+
+def test_a_positions_plain_form_is_checked_again() -> None:
+    """The plain form of every scenario file (what a log's header holds) is accepted again as
+    it is; a changed one is refused, whatever field was changed."""
+    from game_agent.games.muhq.scenario import load_scenario
+
+    muhq = load("muhq")
+    files = sorted(SCENARIOS.glob("*.toml"))
+    assert len(files) > 40
+    for path in files:
+        cfg = muhq.configure(load_scenario(path))
+        assert muhq.configure(cfg) == cfg, path
+    cfg = muhq.configure(load_scenario(SCENARIOS / "combat_exchange_damage_persists.toml"))
+    changes = [
+        ("permanents", 0, "damage", 10**9),
+        ("permanents", 0, "x", 10**9),
+        ("permanents", 0, "controller", 1 - cfg["scenario"]["permanents"][0]["controller"]),
+        ("sides", 0, "resource", 10**12),
+        ("sides", 0, "hand", ["NOPE"]),
+    ]
+    for key, n, field, value in changes:
+        changed = copy.deepcopy(cfg)
+        changed["scenario"][key][n][field] = value
+        with pytest.raises(ConfigError, match="scenario"):
+            muhq.configure(changed)
+    changed = copy.deepcopy(cfg)
+    changed["scenario"]["round"] = 10**6
+    with pytest.raises(ConfigError, match="round must be an integer from 1 to 1000"):
+        muhq.configure(changed)

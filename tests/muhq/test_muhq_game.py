@@ -238,7 +238,7 @@ def test_every_name_a_data_file_may_use_has_its_settlement() -> None:
     ("line", "message"),
     [
         ('free_actions = [{ cost = 1, effect = "fly" }]', "unknown free action effect 'fly'"),
-        ('free_actions = [{ cost = -1, effect = "cure_poison" }]', "cost must be an integer >= 0"),
+        ('free_actions = [{ cost = -1, effect = "cure_poison" }]', "must be an integer from 0"),
         ('free_actions = [{ effect = "cure_poison" }]', "a free action is { cost, effect }"),
         ("free_actions = 3", "free_actions must be a list"),
     ],

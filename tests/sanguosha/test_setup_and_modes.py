@@ -90,6 +90,10 @@ def test_role_rows() -> None:
         ({"ex_cards": 1}, "ex_cards"),
         ({"role_variant": "x"}, "role_variant"),
         ({"max_rounds": 0}, "max_rounds"),
+        ({"max_rounds": 1001}, "max_rounds must be an integer from 1 to 1000"),
+        ({"reshuffle_limit": 10**9}, "reshuffle_limit must be None or an integer from 0 to 1000"),
+        ({"scenario": 'seats = "' + "[" * 5000 + '"\nx = ' + "[" * 5000}, "nested deeper than"),
+        ({"scenario": "seats = ["}, "sanguosha: scenario: not valid TOML"),
         ({"colour": 1}, "unknown"),
         ({"players": 3, "roles": ["lord", "lord", "rebel"]}, "roles"),
         ({"players": 2, "roles": ["lord", "loyalist"]}, "at least one rebel or renegade"),
@@ -100,6 +104,30 @@ def test_role_rows() -> None:
     ],
 )
 def test_config_errors(config: dict[str, object], message: str) -> None:
+    with pytest.raises(ConfigError, match=message):
+        RULESET.configure(config)
+
+
+TWO = [{"general": "caocao"}, {"general": "liubei", "role": "renegade"}]
+
+
+@pytest.mark.parametrize(
+    ("seat", "turn", "message"),
+    [
+        ({"lost": 200_000_000}, {}, "lost must be an integer from 0 to 10"),
+        ({"lost": float("inf")}, {}, "lost must be an integer"),
+        ({"max_hp": 10**9}, {}, "need 1 <= hp <= max_hp <= 20"),
+        ({"reserve": "caocao"}, {}, "reserve must be a list of generals"),
+        ({"marks": {"slash_used": 10**12}}, {}, "is an integer from -1000 to 1000"),
+        ({}, {"round": 10**9}, "turn.round must be an integer from 1 to 1000"),
+        ({}, {"round": float("nan")}, "turn.round must be an integer"),
+    ],
+)
+def test_every_number_of_a_scenario_is_bounded(
+    seat: dict[str, object], turn: dict[str, object], message: str
+) -> None:
+    seats = [{**TWO[0], **seat}, TWO[1]]
+    config = {"mode": "1v1", "scenario": {"seats": seats, "turn": turn}}
     with pytest.raises(ConfigError, match=message):
         RULESET.configure(config)
 

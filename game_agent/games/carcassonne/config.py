@@ -28,6 +28,12 @@ from game_agent.games.carcassonne.tiles import KIND
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 FOLLOWERS = 7
+MAX_FOLLOWERS = 20
+# Bounds of a scenario (docs/carcassonne.md): the game has 72 tiles, so a board is at most 72
+# tiles in any direction from the start; a score is at most 10000.
+GAME_TILES = sum(k.count for k in KIND.values())
+MAX_COORD = GAME_TILES
+MAX_SCORE = 10_000
 
 DEFAULTS: dict[str, Any] = {
     "players": 2,
@@ -53,8 +59,7 @@ def _tile(n: int, item: object) -> tuple[str, int, int, int]:
     if kind not in KIND:
         raise ConfigError(f"{where}: unknown tile kind {kind!r} (A to X)")
     for name, v in (("x", x), ("y", y)):
-        if type(v) is not int:
-            raise ConfigError(f"{where}: {name} must be an integer, got {v!r}")
+        _int(f"{where}: {name}", v, -MAX_COORD, MAX_COORD)
     return kind, x, y, _int(f"{where}: rotation", r, 0, 3)
 
 
@@ -69,9 +74,12 @@ def check_scenario(sc: object, players: int, followers_each: int) -> dict[str, A
     if not isinstance(name, str):
         raise ConfigError("scenario: name must be a string")
     raw_tiles = sc.get("tiles", [["D", 0, 0, 0]])
-    if not isinstance(raw_tiles, (list, tuple)) or not raw_tiles:
-        raise ConfigError("scenario: tiles must list at least one tile")
+    if not isinstance(raw_tiles, (list, tuple)) or not 1 <= len(raw_tiles) <= GAME_TILES:
+        raise ConfigError(f"scenario: tiles must list 1 to {GAME_TILES} tiles")
     tiles = [_tile(n, t) for n, t in enumerate(raw_tiles)]
+    stack = sc.get("stack", [])
+    if not isinstance(stack, (list, tuple)) or len(stack) + len(tiles) > GAME_TILES:
+        raise ConfigError(f"scenario: the tiles and the stack hold at most {GAME_TILES} tiles")
     regions = Regions()  # the board is built once, each tile checked against rules 4.1
     for n, (kind, x, y, r) in enumerate(tiles):
         if regions.tiles and (x, y, r) not in regions.placements(kind):
@@ -80,8 +88,7 @@ def check_scenario(sc: object, players: int, followers_each: int) -> dict[str, A
                 "before it (rules 4.1)"
             )
         regions.add_tile((x, y), kind, r)
-    stack = sc.get("stack", [])
-    if not isinstance(stack, (list, tuple)) or any(k not in KIND for k in stack):
+    if any(k not in KIND for k in stack):
         raise ConfigError(f"scenario: stack must list tile kinds A to X, got {stack!r}")
     used = Counter(k for k, *_ in tiles) + Counter(stack)
     over = [f"{k} ({n} > {KIND[k].count})" for k, n in sorted(used.items()) if n > KIND[k].count]
@@ -89,7 +96,11 @@ def check_scenario(sc: object, players: int, followers_each: int) -> dict[str, A
         raise ConfigError(f"scenario: more tiles than the game has: {', '.join(over)}")
     placed: list[list[Any]] = []
     seen: set[tuple[int, int, str]] = set()
-    for n, item in enumerate(sc.get("followers", [])):
+    raw_followers = sc.get("followers", [])
+    most = players * followers_each
+    if not isinstance(raw_followers, (list, tuple)) or len(raw_followers) > most:
+        raise ConfigError(f"scenario: followers must list at most {most} followers")
+    for n, item in enumerate(raw_followers):
         where = f"scenario: followers[{n}]"
         if not isinstance(item, (list, tuple)) or len(item) != 4:
             raise ConfigError(f"{where} must be [seat, x, y, segment], got {item!r}")
@@ -118,9 +129,11 @@ def check_scenario(sc: object, players: int, followers_each: int) -> dict[str, A
     if (
         not isinstance(scores, (list, tuple))
         or len(scores) != players
-        or any(type(v) is not int or v < 0 for v in scores)
+        or any(type(v) is not int or not 0 <= v <= MAX_SCORE for v in scores)
     ):
-        raise ConfigError(f"scenario: scores must list {players} integers >= 0, got {scores!r}")
+        raise ConfigError(
+            f"scenario: scores must list {players} integers from 0 to {MAX_SCORE}, got {scores!r}"
+        )
     turn = _int("scenario: turn", sc.get("turn", 0), 0, players - 1)
     return {
         "name": name,
@@ -143,7 +156,7 @@ def configure(config: Mapping[str, Any]) -> dict[str, Any]:
         )
     c = {**DEFAULTS, **config}
     players = _int("players", c["players"], MIN_PLAYERS, MAX_PLAYERS)
-    followers = _int("followers", c["followers"], 0, 20)
+    followers = _int("followers", c["followers"], 0, MAX_FOLLOWERS)
     if c["farm_scoring"] not in FARM_SCORING:
         raise ConfigError(
             f"farm_scoring must be one of {', '.join(FARM_SCORING)}, got {c['farm_scoring']!r}"

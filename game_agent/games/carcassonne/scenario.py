@@ -28,12 +28,11 @@ from __future__ import annotations
 
 import os
 import re
-import tomllib
 from dataclasses import dataclass, field
 from typing import Any
 
-from game_agent.engine import ConfigError
-from game_agent.games.carcassonne.config import configure
+from game_agent.engine import ConfigError, parse_toml, read_toml_text
+from game_agent.games.carcassonne.config import MAX_PLAYERS, MIN_PLAYERS, configure
 
 KEYS = ("name", "title", "players", "turn", "tiles", "followers", "scores", "stack")
 TABLES = ("config", "expect")
@@ -80,10 +79,7 @@ def _strings(source: str, doc: dict[str, Any], key: str) -> list[str]:
 
 def parse_scenario(text: str, source: str = "<scenario>") -> Scenario:
     """Parse a scenario's TOML text; raises ConfigError naming the source."""
-    try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{source}: not valid TOML: {exc}") from None
+    doc = parse_toml(text, source)
     unknown = sorted(k for k in doc if k not in KEYS + TABLES)
     if unknown:
         raise ConfigError(
@@ -117,8 +113,8 @@ def parse_scenario(text: str, source: str = "<scenario>") -> Scenario:
     }
     if "scores" in doc:
         sc["scores"] = doc["scores"]
-    elif type(players) is int:
-        sc["scores"] = [0] * players
+    elif type(players) is int and MIN_PLAYERS <= players <= MAX_PLAYERS:
+        sc["scores"] = [0] * players  # (other counts are refused by configure below)
     try:
         config = configure({**overrides, "players": players, "scenario": sc})
     except ConfigError as exc:
@@ -127,8 +123,7 @@ def parse_scenario(text: str, source: str = "<scenario>") -> Scenario:
 
 
 def read_scenario(path: str | os.PathLike[str]) -> Scenario:
-    with open(path, encoding="utf-8") as f:
-        return parse_scenario(f.read(), os.fspath(path))
+    return parse_scenario(read_toml_text(path), os.fspath(path))
 
 
 def load_scenario(path: str | os.PathLike[str]) -> dict[str, Any]:

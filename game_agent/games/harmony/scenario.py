@@ -33,12 +33,11 @@ from __future__ import annotations
 
 import os
 import re
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from game_agent.engine import ConfigError
+from game_agent.engine import ConfigError, parse_toml, read_toml_text
 from game_agent.games.harmony.attack import Phase, resolve
 from game_agent.games.harmony.board import Board, BoardError, from_position, parse_board, position
 from game_agent.games.harmony.config import configure, rules_of
@@ -72,10 +71,7 @@ def _board_offset(text: str) -> int:
 
 def parse_scenario(text: str, source: str = "<scenario>") -> Scenario:
     """Parse a scenario's TOML text; raises ConfigError naming the source and the line."""
-    try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{source}: not valid TOML: {exc}") from None
+    doc = parse_toml(text, source)
     unknown = sorted(k for k in doc if k not in KEYS)
     if unknown:
         raise ConfigError(
@@ -117,8 +113,7 @@ def parse_scenario(text: str, source: str = "<scenario>") -> Scenario:
 
 
 def read_scenario(path: str | os.PathLike[str]) -> Scenario:
-    with open(path, encoding="utf-8") as f:
-        return parse_scenario(f.read(), os.fspath(path))
+    return parse_scenario(read_toml_text(path), os.fspath(path))
 
 
 def load_scenario(path: str | os.PathLike[str]) -> dict[str, Any]:

@@ -15,10 +15,15 @@ Options (rules 21, docs/muhq.md):
 - ``reshuffle_mid_draw``: ``false`` (default, gap G4) or ``true``.
 - ``hand_rule``: ``refill3`` (default, rules 000) or ``discard_and_draw`` (rules 001).
 - ``first_player``: a seat, or nil for a seeded random one (gap G3).
-- ``max_rounds``: the rounds after which the game stops (default 30): a duel is then drawn, and
-  in Kraken mode the Kraken wins (the players failed to slay it in time). Ours (provisional).
+- ``max_rounds``: the rounds after which the game stops (default 30, at most 1000): a duel is
+  then drawn, and in Kraken mode the Kraken wins (the players failed to slay it in time). Ours
+  (provisional).
 - ``players``: the map's player count (the only value allowed).
 - ``scenario``: a starting position (see `scenario.py` for the file format).
+
+Bounds (docs/muhq.md, "Limits of content files"): at most `MAX_FILES` content files, each at
+most 1 MiB of TOML, every number in them bounded (`content.LIMITS`); the sets chosen hold at
+most `MAX_GAME_CARDS` cards in their stores together, and as many in their pools.
 """
 
 from __future__ import annotations
@@ -29,12 +34,19 @@ from typing import Any
 
 from game_agent.engine import ConfigError
 from game_agent.games.muhq.combat import THRESHOLDS
-from game_agent.games.muhq.content import DIAGONAL_RULES, Content, load_texts, read_files
+from game_agent.games.muhq.content import (
+    DIAGONAL_RULES,
+    MAX_FILES,
+    Content,
+    load_texts,
+    read_files,
+)
 from game_agent.games.muhq.zones import HAND_RULES
 
 MODES = ("duel", "kraken")
 DEFAULT_MAP = {"duel": "PROV-MAP-1", "kraken": "PROV-MAP-1-KRAKEN"}
 MAX_ROUNDS = 30
+MAX_GAME_CARDS = 2000  # cards in the chosen sets' stores together, and in their pools (core: 66)
 
 DEFAULTS: dict[str, Any] = {
     "mode": "duel",
@@ -83,6 +95,8 @@ def content_texts(value: object) -> list[list[str]]:
             out.extend([n, t] for n, t in read_files([os.fspath(item)]))
         else:
             raise ConfigError(f"content: not a path: {item!r}")
+        if len(out) > MAX_FILES:
+            raise ConfigError(f"content: more than {MAX_FILES} files")
     return out
 
 
@@ -131,6 +145,15 @@ def configure(config: Mapping[str, Any]) -> dict[str, Any]:
     for sid in sets:
         if sid not in content.sets:
             raise ConfigError(f"unknown set {sid!r}; known sets: {', '.join(sorted(content.sets))}")
+    if len(set(sets)) != len(sets):
+        raise ConfigError(f"sets: a set is named twice in {list(sets)}")
+    for name in ("store", "pool"):
+        total = sum(sum(getattr(content.sets[sid], name).values()) for sid in sets)
+        if total > MAX_GAME_CARDS:
+            raise ConfigError(
+                f"the sets {', '.join(sets)} hold {total} cards in their {name}s, "
+                f"more than {MAX_GAME_CARDS}"
+            )
     cfg["sets"] = list(sets)
     cfg["draft"] = _bool("draft", cfg["draft"])
     if cfg["diagonal_rule"] is None:

@@ -12,19 +12,22 @@ bundled files and then every file (or directory of `*.toml` files) given, for ex
 Every name a card uses — keywords, effects, the AI keyword — must be one the engine knows
 (`KEYWORDS`, `EFFECTS`, `AIS`); an unknown name, a missing field, a wrong type or a dangling
 card id is a `ConfigError` naming the file and the entry.
+
+Every number has a bound (`LIMITS`, listed in docs/muhq.md, "Limits of content files"): about
+10 to 100 times the bundled content's largest value, so that no file can make a game deal a
+billion cards (a `[pool]` count of 200,000,000 used to take gigabytes) or loop over a huge range.
 """
 
 from __future__ import annotations
 
 import functools
 import re
-import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game_agent.engine import ConfigError
+from game_agent.engine import ConfigError, parse_toml, read_toml_text
 
 BUNDLED = Path(__file__).parent / "content"
 
@@ -60,7 +63,35 @@ TILE_NAMES = {
     "K": "king's start",
     "P": "harbor",
 }
-COORD = re.compile(r"^([a-z])(\d+)$")
+COORD = re.compile(r"^([a-z])([0-9]{1,3})$")
+
+# Bounds of the numbers a content file may give (the bundled content's largest in comments).
+MAX_COUNT = 100  # copies of one card in a [store], [pool], starting_deck or kraken_deck (8)
+MAX_TABLE_CARDS = 1000  # cards in one such table, every id together (the core pool: 66)
+MAX_STAT = 100  # life, upkeep, solid, durability, buy, an attack's X, a free action's cost (8)
+MAX_MOVE = 50  # a unit's move, and X of "wandering X" (3)
+MAX_CREW = 20  # (2)
+MAX_SIDE = 26  # a map's width and height: columns are the letters a-z (7 x 7)
+MAX_RANGE = MAX_SIDE  # an attack's R: farther than any map reaches (3)
+MAX_PLAYERS = 8  # a map's players: spawns and starts are S1-S9, K1-K9 (2)
+MAX_RESOURCE = 100  # resource_gain, start_resource, second_player_bonus (3)
+MAX_WIN_LIMIT = 10_000  # a resource win's limit
+MAX_ATTACKS = 10  # [X, R] pairs of one card (1), and free actions of one card
+MAX_FILES = 64  # content files a game adds to the bundled ones (each at most 1 MiB of TOML)
+LIMITS = {
+    "count": MAX_COUNT,
+    "table cards": MAX_TABLE_CARDS,
+    "stat": MAX_STAT,
+    "move": MAX_MOVE,
+    "crew": MAX_CREW,
+    "map side": MAX_SIDE,
+    "range": MAX_RANGE,
+    "players": MAX_PLAYERS,
+    "resource": MAX_RESOURCE,
+    "win limit": MAX_WIN_LIMIT,
+    "attacks": MAX_ATTACKS,
+    "files": MAX_FILES,
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,15 +196,21 @@ class _Reader:
         return ConfigError(f"{self.source}: {where}: {message}")
 
     def int_(
-        self, where: str, d: Mapping[str, Any], key: str, lo: int = 0, default: Any = None
+        self,
+        where: str,
+        d: Mapping[str, Any],
+        key: str,
+        lo: int = 0,
+        default: Any = None,
+        hi: int = MAX_STAT,
     ) -> int:
         if key not in d:
             if default is None:
                 raise self.fail(where, f"missing {key!r}")
             return int(default)
         v = d[key]
-        if type(v) is not int or v < lo:
-            raise self.fail(where, f"{key} must be an integer >= {lo}, got {v!r}")
+        if type(v) is not int or not lo <= v <= hi:
+            raise self.fail(where, f"{key} must be an integer from {lo} to {hi}, got {v!r}")
         return v
 
     def str_(self, where: str, d: Mapping[str, Any], key: str, default: str | None = None) -> str:
@@ -205,9 +242,14 @@ class _Reader:
             raise self.fail(where, "must be a table of card id -> count")
         out = {}
         for k, v in d.items():
-            if type(v) is not int or v < 1:
-                raise self.fail(where, f"count of {k} must be an integer >= 1, got {v!r}")
+            if type(v) is not int or not 1 <= v <= MAX_COUNT:
+                raise self.fail(
+                    where, f"count of {k} must be an integer from 1 to {MAX_COUNT}, got {v!r}"
+                )
             out[str(k)] = v
+        total = sum(out.values())
+        if total > MAX_TABLE_CARDS:
+            raise self.fail(where, f"{total} cards, more than {MAX_TABLE_CARDS} in one table")
         return out
 
     def card(self, d: Mapping[str, Any], set_id: str) -> Card:
@@ -226,23 +268,29 @@ class _Reader:
         buy = d.get("buy")
         if buy is False:
             cost = None
-        elif type(buy) is int and buy >= 0:
+        elif type(buy) is int and 0 <= buy <= MAX_STAT:
             cost = buy
         else:
-            raise self.fail(where, f"buy must be an integer >= 0 or false, got {buy!r}")
+            raise self.fail(
+                where, f"buy must be an integer from 0 to {MAX_STAT} or false, got {buy!r}"
+            )
         attack: list[Attack] = []
         raw = d.get("attack", [])
-        if not isinstance(raw, list):
-            raise self.fail(where, "attack must be a list of [X, R] pairs")
+        if not isinstance(raw, list) or len(raw) > MAX_ATTACKS:
+            raise self.fail(where, f"attack must be a list of at most {MAX_ATTACKS} [X, R] pairs")
         for pair in raw:
             if (
                 not isinstance(pair, list)
                 or len(pair) != 2
                 or any(type(v) is not int for v in pair)
-                or pair[0] < 1
-                or pair[1] < 1
+                or not 1 <= pair[0] <= MAX_STAT
+                or not 1 <= pair[1] <= MAX_RANGE
             ):
-                raise self.fail(where, f"an attack is [X, R] with X >= 1 and R >= 1, got {pair!r}")
+                raise self.fail(
+                    where,
+                    f"an attack is [X, R] with X from 1 to {MAX_STAT} and R from 1 to "
+                    f"{MAX_RANGE}, got {pair!r}",
+                )
             attack.append(Attack(pair[0], pair[1]))
         unit = kind == "unit"
         ai = d.get("ai", "")
@@ -254,6 +302,10 @@ class _Reader:
                 len(parts) == 2 and not parts[1].isdigit()
             ):
                 raise self.fail(where, f"ai {ai!r}: only 'wandering X' takes a number")
+            if len(parts) == 2 and not (
+                parts[1].isascii() and len(parts[1]) <= 3 and int(parts[1]) <= MAX_MOVE
+            ):
+                raise self.fail(where, f"ai {ai!r}: X of 'wandering X' is 0 to {MAX_MOVE}")
         if unit:
             for key in ("life", "move", "upkeep"):
                 if key not in d:
@@ -271,11 +323,11 @@ class _Reader:
             type=kind,
             buy=cost,
             life=self.int_(where, d, "life", default=0),
-            move=self.int_(where, d, "move", default=0),
+            move=self.int_(where, d, "move", default=0, hi=MAX_MOVE),
             attack=tuple(attack),
             upkeep=self.int_(where, d, "upkeep", default=0),
             swimming=swimming,
-            crew=self.int_(where, d, "crew", default=0),
+            crew=self.int_(where, d, "crew", default=0, hi=MAX_CREW),
             solid=self.int_(where, d, "solid", default=0),
             durability=self.int_(where, d, "durability", lo=1, default=0)
             if kind == "equipment"
@@ -288,8 +340,10 @@ class _Reader:
 
     def free_actions(self, where: str, raw: object, kind: str) -> tuple[FreeAction, ...]:
         """``free_actions = [{ cost = 2, effect = "damage_2_within_3" }]`` (permanents only)."""
-        if not isinstance(raw, list):
-            raise self.fail(where, "free_actions must be a list of { cost, effect } tables")
+        if not isinstance(raw, list) or len(raw) > MAX_ATTACKS:
+            raise self.fail(
+                where, f"free_actions must be a list of at most {MAX_ATTACKS} {{ cost, effect }}"
+            )
         if raw and kind == "spell":
             raise self.fail(where, "a spell has no free actions (they belong to permanents)")
         out = []
@@ -297,9 +351,10 @@ class _Reader:
             if not isinstance(item, Mapping) or set(item) != {"cost", "effect"}:
                 raise self.fail(where, f"a free action is {{ cost, effect }}, got {item!r}")
             cost, effect = item["cost"], item["effect"]
-            if type(cost) is not int or cost < 0:
+            if type(cost) is not int or not 0 <= cost <= MAX_STAT:
                 raise self.fail(
-                    where, f"a free action's cost must be an integer >= 0, got {cost!r}"
+                    where,
+                    f"a free action's cost must be an integer from 0 to {MAX_STAT}, got {cost!r}",
                 )
             if effect not in TARGETED:
                 known = ", ".join(sorted(TARGETED))
@@ -329,7 +384,11 @@ def _grid(reader: _Reader, where: str, text: object) -> tuple[int, int, list[str
     rows = [line.split() for line in text.strip().splitlines() if line.strip()]
     if not rows:
         raise reader.fail(where, "grid is empty")
-    width = len(rows[0])
+    width, height = len(rows[0]), len(rows)
+    if not (width <= MAX_SIDE and height <= MAX_SIDE):
+        raise reader.fail(
+            where, f"grid of {width} x {height} tiles; a map is at most {MAX_SIDE} x {MAX_SIDE}"
+        )
     for n, row in enumerate(rows, start=1):
         if len(row) != width:
             raise reader.fail(where, f"grid row {n} has {len(row)} tiles, row 1 has {width}")
@@ -338,7 +397,6 @@ def _grid(reader: _Reader, where: str, text: object) -> tuple[int, int, list[str
                 raise reader.fail(
                     where, f"grid row {n}: unknown tile {code!r}; tiles: {', '.join(TILE_NAMES)}"
                 )
-    height = len(rows)
     tiles = [rows[height - 1 - y][x] for y in range(height) for x in range(width)]
     return width, height, tiles
 
@@ -352,11 +410,14 @@ def _resolve_map(
     where = f"map {mid}"
     base = d.get("base")
     if base is not None:
-        if base not in maps:
+        if not isinstance(base, str) or base not in maps:
             raise reader.fail(where, f"base map {base!r} is not loaded")
         parent = maps[base]
         width, height, tiles = parent.width, parent.height, list(parent.tiles)
-        for at, code in dict(d.get("changes", {})).items():
+        changes = d.get("changes", {})
+        if not isinstance(changes, Mapping):
+            raise reader.fail(where, "changes must be a table of tile coordinate -> tile code")
+        for at, code in changes.items():
             x, y = _coord(reader, where, at, width, height)
             if not TILE_CODE.match(str(code)):
                 raise reader.fail(where, f"changes: unknown tile {code!r}")
@@ -372,7 +433,8 @@ def _resolve_map(
     else:
         width, height, tiles = _grid(reader, where, d.get("grid"))
         inherited = {}
-    players = reader.int_(where, d, "players", lo=1)
+    players = reader.int_(where, d, "players", lo=1, hi=MAX_PLAYERS)
+    kraken = bool(d.get("kraken", False))
     rule = d.get("diagonal_rule", inherited.get("diagonal_rule", "range"))
     if rule not in DIAGONAL_RULES:
         raise reader.fail(where, f"diagonal_rule must be one of {', '.join(DIAGONAL_RULES)}")
@@ -381,19 +443,25 @@ def _resolve_map(
     )
     units: list[tuple[str, int, int, int]] = []
     if "starting_units" in d:
+        if not isinstance(d["starting_units"], list) or len(d["starting_units"]) > len(tiles):
+            raise reader.fail(where, "starting_units must list at most one unit per tile")
         for n, u in enumerate(d["starting_units"]):
             if not isinstance(u, Mapping):
                 raise reader.fail(
                     where, f"starting_units[{n}] must be a table {{card, player, at}}"
                 )
             x, y = _coord(reader, f"{where}: starting_units[{n}]", u.get("at"), width, height)
-            player = reader.int_(f"{where}: starting_units[{n}]", u, "player", lo=1)
+            player = reader.int_(
+                f"{where}: starting_units[{n}]", u, "player", lo=1, hi=players + kraken
+            )
             units.append((reader.str_(f"{where}: starting_units[{n}]", u, "card"), player, x, y))
     else:
         units = list(inherited.get("starting_units", ()))
     win = d.get("win")
     if not isinstance(win, Mapping) or win.get("kind") not in WIN_KINDS:
         raise reader.fail(where, f"[map.win] needs kind, one of {', '.join(WIN_KINDS)}")
+    if "limit" in win:
+        reader.int_(f"{where}: [map.win]", win, "limit", lo=1, hi=MAX_WIN_LIMIT)
     kraken_deck = reader.counts(f"{where}: kraken_deck", d.get("kraken_deck", {}))
     for card in [
         *deck,
@@ -412,19 +480,23 @@ def _resolve_map(
         height=height,
         tiles=tuple(tiles),
         resource_gain=reader.int_(
-            where, d, "resource_gain", default=inherited.get("resource_gain")
+            where, d, "resource_gain", default=inherited.get("resource_gain"), hi=MAX_RESOURCE
         ),
         start_resource=reader.int_(
-            where, d, "start_resource", default=inherited.get("start_resource", 0)
+            where, d, "start_resource", default=inherited.get("start_resource", 0), hi=MAX_RESOURCE
         ),
         second_player_bonus=reader.int_(
-            where, d, "second_player_bonus", default=inherited.get("second_player_bonus", 0)
+            where,
+            d,
+            "second_player_bonus",
+            default=inherited.get("second_player_bonus", 0),
+            hi=MAX_RESOURCE,
         ),
         starting_deck=deck,
         starting_units=tuple(units),
         diagonal_rule=str(rule),
         win=dict(win),
-        kraken=bool(d.get("kraken", False)),
+        kraken=kraken,
         kraken_deck=kraken_deck,
         source=raw["source"],
     )
@@ -449,10 +521,13 @@ def _files(paths: Sequence[str | Path]) -> list[Path]:
 def read_files(paths: Sequence[str | Path]) -> list[tuple[str, str]]:
     """(name, text) of every file or directory in `paths` (the bundled ones not included)."""
     out = []
-    for path in _files(paths)[len(_bundled()) :]:
+    files = _files(paths)[len(_bundled()) :]
+    if len(files) > MAX_FILES:
+        raise ConfigError(f"content: {len(files)} files, more than {MAX_FILES}")
+    for path in files:
         try:
-            out.append((str(path), path.read_text(encoding="utf-8")))
-        except (OSError, UnicodeDecodeError) as exc:
+            out.append((str(path), read_toml_text(path)))
+        except OSError as exc:
             raise ConfigError(f"content: cannot read {path}: {exc}") from None
     return out
 
@@ -478,17 +553,20 @@ def load_texts(texts: tuple[tuple[str, str], ...] = ()) -> Content:
     seen: dict[str, str] = {}
     for source, text in (*_bundled(), *texts):
         reader = _Reader(source)
-        try:
-            doc = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as exc:
-            raise ConfigError(f"{source}: not valid TOML: {exc}") from None
+        doc = parse_toml(text, source)
         unknown = sorted(set(doc) - {"set", "card", "store", "pool", "map"})
         if unknown:
             raise ConfigError(f"{source}: unknown table(s) {', '.join(unknown)}")
         content.files.append(source)
+        for key, shape in (("set", Mapping), ("card", list), ("map", Mapping)):
+            if key in doc and not isinstance(doc[key], shape):
+                what = "[[card]] tables" if key == "card" else f"a [{key}] table"
+                raise ConfigError(f"{source}: {key} must be {what}")
         if "card" in doc:
             if "set" not in doc:
                 raise ConfigError(f"{source}: cards need a [set] table")
+            if not all(isinstance(c, Mapping) for c in doc["card"]):
+                raise ConfigError(f"{source}: card must be [[card]] tables")
             s = doc["set"]
             sid = reader.str_("[set]", s, "id")
             cards = [reader.card(c, sid) for c in doc["card"]]

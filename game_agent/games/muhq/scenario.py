@@ -43,11 +43,10 @@ hold (two permanents on a tile, a unit on the wrong water, a card that does not 
 from __future__ import annotations
 
 import os
-import tomllib
 from collections.abc import Mapping
 from typing import Any
 
-from game_agent.engine import ConfigError
+from game_agent.engine import ConfigError, read_toml
 from game_agent.games.muhq.content import COORD, Content, MapSpec
 
 KEYS = ("name", "title", "map", "round", "turn", "phase", "permanent", "side", "stack")
@@ -69,11 +68,16 @@ SPEND = {
     "unparalyse": "move",
 }
 CARD_KINDS = ("cast", "play")
+SPENDS = ("move", "street", "attack", "full")
+# Bounds of a position's numbers (docs/muhq.md, "Limits of content files").
+MAX_TOKENS = 100  # damage, poison and paralysis tokens, and durability, on one permanent
+MAX_RESOURCE = 10_000  # a side's resource
+MAX_ROUND = 1000  # the round (and a side's upkeeps): max_rounds is at most 1000 too
 
 
-def _int(where: str, v: object, lo: int = 0) -> int:
-    if type(v) is not int or v < lo:
-        raise ConfigError(f"{where} must be an integer >= {lo}, got {v!r}")
+def _int(where: str, v: object, lo: int = 0, hi: int = MAX_TOKENS) -> int:
+    if type(v) is not int or not lo <= v <= hi:
+        raise ConfigError(f"{where} must be an integer from {lo} to {hi}, got {v!r}")
     return v
 
 
@@ -100,8 +104,11 @@ def check_scenario(sc: object, content: Content, spec: MapSpec) -> dict[str, Any
     """Validate a scenario (plain form, or the file's tables) and return its plain form."""
     if not isinstance(sc, Mapping):
         raise ConfigError(f"scenario must be a map, got {type(sc).__name__}")
-    if "permanents" in sc:  # already the plain form (configure is idempotent)
-        return dict(sc)
+    if "permanents" in sc:  # already the plain form (configure is idempotent): it must be
+        plain = dict(sc)  # exactly what its file form gives (a log's header is not trusted)
+        if check_scenario(_file_form(plain, spec), content, spec) != plain:
+            raise ConfigError("scenario: not the plain form of a position (a changed log?)")
+        return plain
     unknown = sorted(str(k) for k in sc if k not in KEYS)
     if unknown:
         raise ConfigError(f"scenario: unknown key(s) {', '.join(unknown)}")
@@ -115,7 +122,10 @@ def check_scenario(sc: object, content: Content, spec: MapSpec) -> dict[str, Any
         raise ConfigError(f"scenario: phase must be one of {', '.join(PHASES)}, got {phase!r}")
     perms: list[dict[str, Any]] = []
     tiles: dict[tuple[int, int], int] = {}
-    for n, raw in enumerate(sc.get("permanent", []), start=1):
+    raw_perms = sc.get("permanent", [])
+    if not isinstance(raw_perms, list):
+        raise ConfigError("scenario: permanent must be a list of [[permanent]] tables")
+    for n, raw in enumerate(raw_perms, start=1):
         where = f"scenario: permanent {n}"
         if not isinstance(raw, Mapping):
             raise ConfigError(f"{where} must be a table")
@@ -170,6 +180,8 @@ def check_scenario(sc: object, content: Content, spec: MapSpec) -> dict[str, Any
     out_sides = []
     for s in range(sides):
         raw = raw_sides[s] if s < len(raw_sides) else {}
+        if not isinstance(raw, Mapping):
+            raise ConfigError(f"scenario: side {s} must be a table")
         bad = sorted(str(k) for k in raw if k not in SIDE_KEYS)
         if bad:
             raise ConfigError(f"scenario: side {s}: unknown key(s) {', '.join(bad)}")
@@ -179,8 +191,12 @@ def check_scenario(sc: object, content: Content, spec: MapSpec) -> dict[str, Any
                 "deck": _cards(f"scenario: side {s}: deck", raw.get("deck", []), content),
                 "discard": _cards(f"scenario: side {s}: discard", raw.get("discard", []), content),
                 "store": _cards(f"scenario: side {s}: store", raw.get("store", []), content),
-                "resource": _int(f"scenario: side {s}: resource", raw.get("resource", 0)),
-                "upkeeps": _int(f"scenario: side {s}: upkeeps", raw.get("upkeeps", 1)),
+                "resource": _int(
+                    f"scenario: side {s}: resource", raw.get("resource", 0), hi=MAX_RESOURCE
+                ),
+                "upkeeps": _int(
+                    f"scenario: side {s}: upkeeps", raw.get("upkeeps", 1), hi=MAX_ROUND
+                ),
             }
         )
     stack = _stack(sc.get("stack", []), content, spec, perms, out_sides, sides)
@@ -192,7 +208,7 @@ def check_scenario(sc: object, content: Content, spec: MapSpec) -> dict[str, Any
     return {
         "stack": stack,
         "name": name,
-        "round": _int("scenario: round", sc.get("round", 1), 1),
+        "round": _int("scenario: round", sc.get("round", 1), 1, MAX_ROUND),
         "turn": turn,
         "phase": phase,
         "permanents": perms,
@@ -233,6 +249,8 @@ def _stack(
         if kind in CARD_KINDS:
             card = item.get("card")
             extra = item.get("with", [])
+            if not isinstance(extra, list):
+                raise ConfigError(f"{where}: with must be a list of card ids")
             for c in (card, *extra):
                 if c not in hands[seat]:
                     raise ConfigError(f"{where}: {c!r} is not in seat {seat}'s hand")
@@ -251,6 +269,8 @@ def _stack(
             frame.update(ability=ability, cost=card.free_actions[ability].cost)
         elif kind in SPEND:
             frame["spend"] = item.get("spend", SPEND[kind])
+            if frame["spend"] not in SPENDS:
+                raise ConfigError(f"{where}: spend must be one of {', '.join(SPENDS)}")
         if "target" in item:
             target = _int(f"{where}: target", item["target"], 1)
             if target > len(perms):
@@ -262,13 +282,54 @@ def _stack(
     return out
 
 
+def _at(x: object, y: object) -> str:
+    """A tile's name in a file ("c3") from a plain form's x and y ("?" when they are none)."""
+    if type(x) is int and type(y) is int and 0 <= x < 26 and 0 <= y < 999:
+        return f"{chr(ord('a') + x)}{y + 1}"
+    return "?"
+
+
+def _file_form(plain: Mapping[str, Any], spec: MapSpec) -> dict[str, Any]:
+    """A plain-form position written back as a scenario file's tables (`check_scenario` of it
+    gives the plain form again when the plain form is one)."""
+
+    def table(item: object) -> Mapping[str, Any]:
+        if not isinstance(item, Mapping):
+            raise ConfigError("scenario: not the plain form of a position (a changed log?)")
+        return item
+
+    perms = []
+    for p in plain.get("permanents") or []:
+        p = table(p)
+        keys = ("card", "damage", "poison", "paralysis", "tapped", "durability")
+        raw = {k: p[k] for k in keys if k in p}
+        raw["seat"] = p.get("owner")
+        if p.get("under") is None:
+            raw["at"] = _at(p.get("x"), p.get("y"))
+        else:
+            raw["on"] = p["under"]
+        perms.append(raw)
+    stack = []
+    for f in plain.get("stack") or []:
+        f = table(f)
+        raw = {k: f[k] for k in ("kind", "card", "with", "perm", "target", "ability") if k in f}
+        raw["seat"] = f.get("side")
+        if "spend" in f and f.get("kind") != "free":
+            raw["spend"] = f["spend"]
+        if "x" in f or "y" in f:
+            raw["at"] = _at(f.get("x"), f.get("y"))
+        stack.append(raw)
+    return {
+        **{k: plain[k] for k in ("name", "round", "turn", "phase") if k in plain},
+        "permanent": perms,
+        "side": plain.get("sides") or [],
+        "stack": stack,
+    }
+
+
 def load_scenario(path: str | os.PathLike[str]) -> dict[str, Any]:
     """The config (options from ``[config]``, the map, the position) for a scenario file."""
-    with open(path, "rb") as f:
-        try:
-            doc = tomllib.load(f)
-        except tomllib.TOMLDecodeError as exc:
-            raise ConfigError(f"{path}: not valid TOML: {exc}") from None
+    doc = read_toml(path)
     unknown = sorted(k for k in doc if k not in KEYS and k not in TABLES)
     if unknown:
         raise ConfigError(f"{path}: unknown key(s) {', '.join(unknown)}")
@@ -288,7 +349,6 @@ def load_scenario(path: str | os.PathLike[str]) -> dict[str, Any]:
 
 
 def expectations(path: str | os.PathLike[str]) -> dict[str, Any]:
-    with open(path, "rb") as f:
-        doc = tomllib.load(f)
+    doc = read_toml(path)
     expect: dict[str, Any] = doc.get("expect", {})
     return expect

@@ -61,6 +61,7 @@ KEYS = {
     "conceal_responses",
 }
 SKILL_SETS = ("standard", "none")
+MAX_ROUNDS = 1000  # max_rounds (default 100), and reshuffle_limit
 CARD_RULES: dict[str, CardRule] = {
     **basic.CARDS,
     **tricks.CARDS,
@@ -94,7 +95,7 @@ class Sanguosha:
             raise ConfigError(f"sanguosha: unknown config key(s) {sorted(unknown)}")
         sc = config.get("scenario")
         if isinstance(sc, str):
-            merged = config_from_toml(sc)
+            merged = config_from_toml(sc, "sanguosha: scenario")
             merged.update({k: v for k, v in config.items() if k != "scenario"})
             config = merged
             sc = config["scenario"]
@@ -117,8 +118,11 @@ class Sanguosha:
         if generals not in ("choose", "random"):
             raise ConfigError("sanguosha: generals must be 'choose' or 'random'")
         max_rounds = config.get("max_rounds", 100)
-        if type(max_rounds) is not int or max_rounds < 1:
-            raise ConfigError("sanguosha: max_rounds must be a positive int")
+        if type(max_rounds) is not int or not 1 <= max_rounds <= MAX_ROUNDS:
+            raise ConfigError(
+                f"sanguosha: max_rounds must be an integer from 1 to {MAX_ROUNDS}, "
+                f"got {max_rounds!r}"
+            )
         skills = config.get("skills", "standard")
         if skills not in SKILL_SETS:
             raise ConfigError(f"sanguosha: skills must be one of {SKILL_SETS}, got {skills!r}")
@@ -126,8 +130,10 @@ class Sanguosha:
         if type(conceal) is not bool:
             raise ConfigError("sanguosha: conceal_responses must be true or false")
         limit = config.get("reshuffle_limit")
-        if limit is not None and (type(limit) is not int or limit < 0):
-            raise ConfigError("sanguosha: reshuffle_limit must be None or an int >= 0")
+        if limit is not None and (type(limit) is not int or not 0 <= limit <= MAX_ROUNDS):
+            raise ConfigError(
+                f"sanguosha: reshuffle_limit must be None or an integer from 0 to {MAX_ROUNDS}"
+            )
         roles = role_list(players, variant) if mode == "identity" else ["lord", "renegade"]
         if mode == "identity" and config.get("roles") is not None:
             roles = config["roles"]

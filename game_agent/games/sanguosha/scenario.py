@@ -7,12 +7,11 @@ validates it and resolves every card spec to a physical card id. Format: docs/sa
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from game_agent.engine import ConfigError, Settlement
+from game_agent.engine import ConfigError, Settlement, parse_toml, read_toml_text
 from game_agent.games.sanguosha.cards import DECK, KINDS, deck_ids, parse_card_spec
 from game_agent.games.sanguosha.generals import GENERALS
 from game_agent.games.sanguosha.skill import Skill
@@ -38,6 +37,11 @@ SEAT_KEYS = {
     "face_down",
 }
 REST = ("draw", "discard", "removed")  # where the cards the scenario does not place go
+# Bounds of a scenario's numbers (docs/sanguosha.md; a general's max HP is 3 or 4, 5 for a lord).
+MAX_HP = 20
+MAX_LOST = 10  # generals a seat has lost (1v1: 0-2)
+MAX_ROUND = 1000  # the round in progress; max_rounds is at most 1000 too
+MAX_MARK = 1000  # an integer mark is in -1000..1000, a string mark at most 100 characters
 TOP_KEYS = {
     "mode",
     "ex_cards",
@@ -52,13 +56,13 @@ TOP_KEYS = {
 }
 
 
-def config_from_toml(text: str) -> dict[str, Any]:
-    data = tomllib.loads(text)
-    return config_from_dict(data)
+def config_from_toml(text: str, source: str = "scenario") -> dict[str, Any]:
+    """The config of a scenario's TOML text (bounded: `game_agent.engine.parse_toml`)."""
+    return config_from_dict(parse_toml(text, source))
 
 
 def config_from_file(path: str | Path) -> dict[str, Any]:
-    return config_from_toml(Path(path).read_text(encoding="utf-8"))
+    return config_from_toml(read_toml_text(path), str(path))
 
 
 def config_from_dict(data: dict[str, Any]) -> dict[str, Any]:
@@ -140,6 +144,11 @@ def _marks(value: Any, scopes: Mapping[str, str], where: str) -> dict[str, Any]:
     for k, v in value.items():
         if type(v) not in (int, str, bool):
             raise ConfigError(f"scenario {where}: mark {k!r} must be an int, string or bool")
+        if (type(v) is int and not -MAX_MARK <= v <= MAX_MARK) or (type(v) is str and len(v) > 100):
+            raise ConfigError(
+                f"scenario {where}: mark {k!r} is an integer from {-MAX_MARK} to {MAX_MARK} "
+                "or a string of at most 100 characters"
+            )
         if k not in scopes:
             raise ConfigError(
                 f"scenario {where}: unknown mark {k!r}; known marks: {sorted(scopes)}"
@@ -178,16 +187,24 @@ def normalize(
             raise ConfigError(f"scenario seat {i}: role {role!r} is not one of {roles_ok}")
         max_hp = seat.get("max_hp", GENERALS[general].max_hp)
         hp = seat.get("hp", max_hp)
-        if type(max_hp) is not int or type(hp) is not int or not 1 <= hp <= max_hp:
-            raise ConfigError(f"scenario seat {i}: need 1 <= hp <= max_hp (ints)")
+        if type(max_hp) is not int or type(hp) is not int or not 1 <= hp <= max_hp <= MAX_HP:
+            raise ConfigError(f"scenario seat {i}: need 1 <= hp <= max_hp <= {MAX_HP} (ints)")
+        lost = seat.get("lost", 0)
+        if type(lost) is not int or not 0 <= lost <= MAX_LOST:
+            raise ConfigError(
+                f"scenario seat {i}: lost must be an integer from 0 to {MAX_LOST}, got {lost!r}"
+            )
+        reserve = seat.get("reserve", [])
+        if not isinstance(reserve, list) or len(reserve) > len(GENERALS):
+            raise ConfigError(f"scenario seat {i}: reserve must be a list of generals")
         entry: dict[str, Any] = {
             "general": general,
             "role": role,
             "hp": hp,
             "max_hp": max_hp,
             "alive": bool(seat.get("alive", True)),
-            "lost": int(seat.get("lost", 0)),
-            "reserve": [str(x) for x in seat.get("reserve", [])],
+            "lost": lost,
+            "reserve": [str(x) for x in reserve],
         }
         for r in entry["reserve"]:
             if r not in GENERALS:
@@ -227,6 +244,9 @@ def normalize(
         raise ConfigError(f"scenario: turn.seat must be 0..{players - 1}")
     if phase not in PHASES:
         raise ConfigError(f"scenario: turn.phase must be one of {PHASES}")
+    round_ = turn.get("round", 1)
+    if type(round_) is not int or not 1 <= round_ <= MAX_ROUND:
+        raise ConfigError(f"scenario: turn.round must be an integer from 1 to {MAX_ROUND}")
     piles = sc.get("piles", {})
     if not isinstance(piles, dict) or set(piles) - {"draw", "discard", "removed", "rest"}:
         raise ConfigError("scenario: 'piles' is a table of draw, discard, removed and rest")
@@ -241,7 +261,7 @@ def normalize(
         "turn": {
             "seat": t_seat,
             "phase": phase,
-            "round": int(turn.get("round", 1)),
+            "round": round_,
         },
         "piles": {"draw": top, "discard": dis, "removed": out, "rest": rest},
     }
