@@ -19,6 +19,7 @@ from typing import Any
 
 import msgpack
 import pytest
+from log_bytes import rechain
 
 from replays.format import FRAME, MAGIC
 from sgs.runner import play
@@ -130,7 +131,8 @@ def with_header(path: Path, out: Path, change: Callable[[dict[str, Any]], None])
     header, *rest = records(path)
     body = msgpack.unpackb(header)
     change(body)
-    out.write_bytes(MAGIC + framed(msgpack.packb(body)) + b"".join(framed(r) for r in rest))
+    blob = MAGIC + framed(msgpack.packb(body)) + b"".join(framed(r) for r in rest)
+    out.write_bytes(rechain(blob))  # format 4: every checksum chained from the one before
     return str(out)
 
 
@@ -292,8 +294,7 @@ def arrays_log(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A whole Harmony log, then one record of 8 M empty arrays (a valid frame and checksum)."""
     path = tmp_path_factory.mktemp("arrays") / "arrays.sgslog"
     play("harmony", {}, 1, ["random"], path)
-    with open(path, "ab") as f:
-        f.write(framed(empty_arrays()))
+    path.write_bytes(rechain(path.read_bytes() + framed(empty_arrays())))
     return path
 
 
@@ -319,6 +320,6 @@ def test_a_header_of_millions_of_empty_arrays_is_an_unusable_log(
     tmp_path: Path, flat: bool
 ) -> None:
     log = tmp_path / "header.sgslog"
-    log.write_bytes(MAGIC + framed(empty_arrays(flat)))
+    log.write_bytes(rechain(MAGIC + framed(empty_arrays(flat))))
     for argv in (["replay", "--verify", str(log)], ["replay", str(log)]):
         refused(sgs(tmp_path, *argv), "unreadable header", "too many arrays and maps")
