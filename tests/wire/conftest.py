@@ -2,7 +2,10 @@
 (`sys.executable -m sgs.cli`), a raw DEALER agent written from PROTOCOL.md alone, and the
 expected per-seat views rebuilt from a log with `view_for`.
 
-Every wait is bounded; every process a test starts is killed (by its pid) when the test ends.
+Every wait is for a condition (a line, a message, a process's exit, a count), bounded by a ceiling
+(`WAIT`) far above what the condition needs even on a busy machine; no test measures speed, and a
+"nothing more comes" is shown by an end marker (`RawAgent.until_answered`), not by a quiet spell.
+Every process a test starts is killed (by its pid) when the test ends.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -35,7 +38,17 @@ REPO = HERE.parents[1]
 if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))
 
-WAIT = 40.0  # the longest any single wait may take
+# The ceiling on any one wait for something that will happen (a line, a message, an exit): it
+# only bounds a failing test, so it is sized for a machine with its cores busy several times
+# over, never for an idle one. Nothing is ever measured against it.
+WAIT = 120.0
+
+# For agents queueing in a lobby (`sgs bot --lobby`, `sgs play --lobby`): the client retries a
+# join unanswered for its liveness (5 s by default) on a new connection, which a busy machine
+# can take to answer a join (the first one loads the game). The server may then still seat the
+# abandoned join, at a table that waits for a seat nobody will take (a known server race,
+# issue 20), so the lobby tests give their agents the patience of a busy machine.
+PATIENT = ("--liveness", "60")
 
 
 def child_env(**extra: str) -> dict[str, str]:
@@ -65,6 +78,7 @@ class Proc:
         )
         self.lines: list[str] = []
         self._q: queue.Queue[str | None] = queue.Queue()
+        self._eof = False  # the end of stdout was read
         threading.Thread(target=self._pump, daemon=True).start()
 
     def _pump(self) -> None:
@@ -76,6 +90,8 @@ class Proc:
     def expect(self, prefix: str, timeout: float = WAIT) -> str:
         end = time.monotonic() + timeout
         while True:
+            if self._eof:
+                raise AssertionError(f"{self.args[:1]} ended before {prefix!r}: {self.output()}")
             left = end - time.monotonic()
             if left <= 0:
                 raise AssertionError(f"no line {prefix!r} from {self.args[:1]}: {self.output()}")
@@ -84,7 +100,8 @@ class Proc:
             except queue.Empty:
                 continue
             if line is None:
-                raise AssertionError(f"{self.args[:1]} ended before {prefix!r}: {self.output()}")
+                self._eof = True
+                continue
             self.lines.append(line)
             if line.startswith(prefix):
                 return line
@@ -98,14 +115,19 @@ class Proc:
         return code
 
     def drain(self) -> list[str]:
-        while True:
+        """Every line read so far; once the process has exited, every line it wrote (the end
+        of its output is sure to come, so it is waited for)."""
+        exited = self.popen.poll() is not None
+        while not self._eof:
             try:
-                line = self._q.get(timeout=2.0 if self.popen.poll() is not None else 0.0)
+                line = self._q.get(timeout=WAIT if exited else 0.0)
             except queue.Empty:
-                return self.lines
+                break
             if line is None:
-                return self.lines
-            self.lines.append(line)
+                self._eof = True
+            else:
+                self.lines.append(line)
+        return self.lines
 
     def output(self) -> str:
         err = self.stderr_path.read_text(errors="replace")[-3000:]
@@ -123,7 +145,7 @@ class Proc:
     def kill(self) -> None:
         if self.popen.poll() is None:
             self.popen.kill()
-            self.popen.wait(10)
+            self.popen.wait(WAIT)
         self._err.close()
 
 
@@ -212,7 +234,7 @@ def plain(value: Any) -> Any:
 
 def expected_views(log_path: str, seat: int) -> list[dict[str, Any]]:
     """The seat's event stream rebuilt from the log: seq, kind, view_for(event, seat)."""
-    out = []
+    out: list[dict[str, Any]] = []
     for ev in read_log(log_path).events:
         data = view_for(ev, seat)
         if data is not None:
@@ -251,11 +273,22 @@ def pack(obj: Any) -> bytes:
     return out
 
 
-class RawAgent:
-    """A DEALER speaking the wire by hand (what a bot author in another language would write)."""
+class BadServerProof(AssertionError):
+    """The challenge's proof is not the one the seat's token makes (the wrong table or token)."""
 
-    def __init__(self, endpoint: str, identity: bytes | None = None) -> None:
-        self.ctx = zmq.Context.instance()
+
+class RawAgent:
+    """A DEALER speaking the wire by hand (what a bot author in another language would write).
+
+    Once seated it keeps the seat alive as PROTOCOL.md section 8 asks: while it waits for a
+    message it sends a heartbeat whenever it has sent nothing for a second (without them, a
+    seat that waits longer than the server's liveness, say for a bot process a busy machine is
+    slow to start, is taken for gone, and a table waiting for its seats waits for it)."""
+
+    def __init__(
+        self, endpoint: str, identity: bytes | None = None, keepalive: bool = True
+    ) -> None:
+        self.ctx: zmq.Context[zmq.Socket[bytes]] = zmq.Context.instance()
         self.sock = self.ctx.socket(zmq.DEALER)
         self.sock.setsockopt(zmq.LINGER, 0)
         if identity is not None:
@@ -265,44 +298,69 @@ class RawAgent:
         self.errors: list[dict[str, Any]] = []
         self.requests: list[dict[str, Any]] = []
         self.bye = False
+        self.keepalive = keepalive
+        self.seated = False  # welcomed, and neither replaced nor told it is not seated since
+        self.sent_at = time.monotonic()
 
     def send(self, msg: dict[str, Any] | bytes) -> None:
         self.sock.send(msg if isinstance(msg, bytes) else pack(msg))
+        self.sent_at = time.monotonic()
+
+    def heartbeat(self) -> None:
+        self.send({"t": "heartbeat", "time": time.time()})
 
     def hello(
-        self, seat: int, token: str, version: int = PROTOCOL_VERSION, table: str = ""
+        self,
+        seat: int,
+        token: str,
+        version: int = PROTOCOL_VERSION,
+        table: str = "",
+        timeout: float = WAIT,
     ) -> dict[str, Any]:
         """The seat handshake of PROTOCOL.md section 4: hello, check the challenge, auth."""
         nonce = secrets.token_hex(16)
         self.send({"t": "hello", "version": version, "table": table, "seat": seat,
                    "nonce": nonce, "name": "raw"})  # fmt: skip
-        got = self.recv_type("challenge", "error")
+        got = self.recv_type("challenge", "error", timeout=timeout)
         if got["t"] == "error":
             return got
         key = token.encode()
         mine = f"sgs-server\n{got['table']}\n{seat}\n{nonce}\n{got['nonce']}".encode()
-        assert hmac.compare_digest(got["proof"], hmac.new(key, mine, "sha256").hexdigest())
+        if not hmac.compare_digest(got["proof"], hmac.new(key, mine, "sha256").hexdigest()):
+            raise BadServerProof(f"the challenge for seat {seat} is not proven with its token")
         theirs = f"sgs-agent\n{got['table']}\n{seat}\n{nonce}\n{got['nonce']}".encode()
         self.send({"t": "auth", "proof": hmac.new(key, theirs, "sha256").hexdigest()})
-        return self.recv_type("welcome", "error")
+        return self.recv_type("welcome", "error", timeout=timeout)
 
     def recv(self, timeout: float = 5.0) -> dict[str, Any] | None:
-        if not self.sock.poll(int(timeout * 1000), zmq.POLLIN):
-            return None
+        end = time.monotonic() + timeout
+        while True:
+            if self.keepalive and self.seated and time.monotonic() - self.sent_at >= 1.0:
+                self.heartbeat()
+            left = min(end - time.monotonic(), 1.0)
+            if self.sock.poll(max(int(left * 1000), 0), zmq.POLLIN):
+                break
+            if time.monotonic() >= end:
+                return None
         msg: dict[str, Any] = msgpack.unpackb(self.sock.recv(), raw=False)
         t = msg.get("t")
-        if t == "event":
+        if t == "welcome":
+            self.seated = True
+        elif t == "event":
             self.events.append(msg)
         elif t == "error":
             self.errors.append(msg)
+            if msg.get("code") in ("not_seated", "session_replaced"):
+                self.seated = False
         elif t == "request":
             self.requests.append(msg)
         elif t == "bye" and not self.bye:
             self.bye = True
+            self.seated = False
             self.send({"t": "bye", "reason": "done"})  # lets the server close without lingering
         return msg
 
-    def recv_type(self, *types: str, timeout: float = 10.0) -> dict[str, Any]:
+    def recv_type(self, *types: str, timeout: float = WAIT) -> dict[str, Any]:
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             msg = self.recv(max(end - time.monotonic(), 0.01))
@@ -310,7 +368,7 @@ class RawAgent:
                 return msg
         raise AssertionError(f"no {types} within {timeout} s")
 
-    def expect_error(self, code: str, timeout: float = 10.0) -> dict[str, Any]:
+    def expect_error(self, code: str, timeout: float = WAIT) -> dict[str, Any]:
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             msg = self.recv(max(end - time.monotonic(), 0.01))
@@ -319,21 +377,47 @@ class RawAgent:
                 return msg
         raise AssertionError(f"no error {code!r} within {timeout} s")
 
-    def error_codes_until(self, code: str, timeout: float = 10.0) -> list[str]:
-        """The codes of the errors received up to (and with) the first `code` one, plus those
-        that follow within a short quiet spell."""
-        codes: list[str] = []
+    def until_answered(self, timeout: float = WAIT) -> list[dict[str, Any]]:
+        """An end marker: send `status` and return every message received before its answer
+        (`tables`). The server handles a connection's messages in order and answers them in
+        order, so when the answer comes, everything sent before the `status` has been handled
+        and its answers have arrived. A rate limiter may drop the `status` itself, so it is
+        sent again (ever less often) until one is answered; answers to the extra ones may
+        still come later, and are `tables` messages."""
+        got: list[dict[str, Any]] = []
         end = time.monotonic() + timeout
-        while code not in codes:
-            msg = self.recv(max(end - time.monotonic(), 0.01))
-            if msg is None:
-                raise AssertionError(f"no error {code!r} within {timeout} s: {codes[-5:]}")
-            if msg["t"] == "error":
-                codes.append(msg["code"])
-        while (msg := self.recv(0.3)) is not None:
-            if msg["t"] == "error":
-                codes.append(msg["code"])
-        return codes
+        pause = 0.5
+        while True:
+            self.send({"t": "status", "version": PROTOCOL_VERSION})
+            again = min(time.monotonic() + pause, end)
+            while (left := again - time.monotonic()) > 0:
+                msg = self.recv(left)
+                if msg is None:
+                    continue
+                if msg["t"] == "tables":
+                    return got
+                got.append(msg)
+            if time.monotonic() >= end:
+                raise AssertionError(f"no answer to status within {timeout} s: {got[-5:]}")
+            pause = min(pause * 2, 8.0)
+
+    def hold(
+        self, until: Callable[[], bool], timeout: float = WAIT, what: str = "condition"
+    ) -> list[dict[str, Any]]:
+        """Stay seated without answering anything (a heartbeat every half second keeps the
+        seat from being taken for gone) until `until()`; -> the messages received meanwhile."""
+        got: list[dict[str, Any]] = []
+        end = time.monotonic() + timeout
+        beaten = 0.0
+        while not until():
+            if time.monotonic() > end:
+                raise AssertionError(f"timed out waiting for {what}")
+            if time.monotonic() - beaten >= 0.5:
+                self.heartbeat()
+                beaten = time.monotonic()
+            if (msg := self.recv(0.1)) is not None:
+                got.append(msg)
+        return got
 
     def close(self) -> None:
         self.sock.close(0)

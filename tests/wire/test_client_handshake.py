@@ -2,8 +2,8 @@
 on a free 127.0.0.1 port, in a thread, that implements the seat handshake with
 `protocol.handshake`, the lobby (join/queued/seated), status, resync, requests and replies.
 
-`FakeServer` is also used by tests/wire/test_fleet.py. Every wait is bounded (`WAIT`); nothing
-asserts on how long anything took.
+`FakeServer` is also used by tests/wire/test_fleet.py. Every wait is for a condition, bounded by
+`WAIT` (conftest.py: sized for a busy machine); nothing asserts on how long anything took.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from typing import Any
 
 import pytest
 import zmq
+from conftest import WAIT
 
 from protocol import handshake
 from protocol.codec import decode, encode
@@ -61,7 +62,6 @@ from user_agent.client import (
 )
 
 REPO = Path(__file__).resolve().parents[2]
-WAIT = 20.0  # the longest any single wait may take
 GAME = "harmony"
 OPTIONS = ["a", "b", "c"]
 
@@ -802,7 +802,10 @@ def test_an_unanswered_join_is_sent_again(fake: Callable[..., FakeServer]) -> No
     server = fake(players=1, requests=1, ignore_joins=1)
     client = RecordingClient(server.endpoint, heartbeat=0.1, liveness=0.5, give_up=WAIT)
     welcome = client.join(GAME)
-    assert welcome.seat == 0 and client.sent_types().count("join") == 2
+    # The first join was never answered, so it was sent again (more than once if a busy machine
+    # kept the answer to the second past the liveness; a join is always on a new connection).
+    assert welcome.seat == 0 and client.sent_types().count("join") >= 2
+    assert server.call(lambda: server.ignore_joins) == 0
     client.bye()
 
 
@@ -864,7 +867,7 @@ def test_status_prints_tables_and_queues(fake: Callable[..., FakeServer]) -> Non
     waiting = RecordingClient(server.endpoint, heartbeat=0.1, give_up=WAIT)
     waiting.open_join(GAME)
     pump([waiting], lambda: bool(server.call(lambda: server.queues.get((GAME, "", 2)))), "queued")
-    out = sgs("status", "--connect", server.endpoint)
+    out = sgs("status", "--connect", server.endpoint, "--timeout", str(WAIT))
     assert out.returncode == 0, out.stderr
     lines = out.stdout.splitlines()
     assert lines[0] == "tables: 1"
@@ -873,7 +876,7 @@ def test_status_prints_tables_and_queues(fake: Callable[..., FakeServer]) -> Non
     assert lines[3] == "queues: 1"
     assert lines[4].split() == ["game", "mode", "players", "waiting", "needed"]
     assert lines[5].split() == [GAME, "-", "2", "1", "2"]
-    as_json = sgs("status", "--connect", server.endpoint, "--json")
+    as_json = sgs("status", "--connect", server.endpoint, "--json", "--timeout", str(WAIT))
     data = json.loads(as_json.stdout)
     assert data["tables"][0]["name"] == "alpha"
     assert data["queues"] == [{"game": GAME, "mode": "", "players": 2, "waiting": 1, "needed": 2}]

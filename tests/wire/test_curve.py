@@ -23,6 +23,7 @@ from typing import Any
 
 import pytest
 import zmq
+from conftest import WAIT
 from structlog.testing import capture_logs
 from zmq.auth.certs import load_certificate
 from zmq.utils.monitor import recv_monitor_message
@@ -44,7 +45,7 @@ from protocol.curve import (
 from sgs.commands import keys as keys_command
 
 REPO = Path(__file__).resolve().parents[2]
-BOUND = 10.0  # the longest any single wait may take (seconds)
+BOUND = WAIT  # the longest any single wait may take (seconds): conftest's, for a busy machine
 
 
 # --- fixtures -----------------------------------------------------------------------------------

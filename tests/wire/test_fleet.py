@@ -14,11 +14,10 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
-from conftest import Proc, Procs, wait_for
+from conftest import PATIENT, WAIT, Proc, Procs, wait_for
 from test_client_handshake import (
     GAME,
     OPTIONS,
-    WAIT,
     FakeServer,
     client_for,
     fake,
@@ -271,6 +270,7 @@ def test_sgs_bot_lobby_fleet(fake: Callable[..., FakeServer]) -> None:
         "6",
         "--heartbeat",
         "0.2",
+        *PATIENT,
         SGS_BOT_SEED="11",
     )
     assert out.returncode == 0, out.stderr
@@ -302,7 +302,9 @@ def test_fleet_sessions_share_one_loop(fake: Callable[..., FakeServer]) -> None:
     fleet = Fleet(server.endpoint, seats=10, game=GAME, heartbeat=0.1)
     peak = 0
     thread, box = run_in_thread(fleet)
+    end = time.monotonic() + WAIT
     while thread.is_alive():
+        assert time.monotonic() < end, "the fleet did not finish"
         peak = max(peak, threading.active_count())
         thread.join(0.01)
     assert box["stats"].games == 10
@@ -336,19 +338,19 @@ def test_real_lobby_fleet_plays_its_quota_and_status_shows_it(procs: Procs, tmp_
     server, endpoint, _ = real_lobby(procs, log_dir, "--linger", "0.5")
     fleet = procs.start(
         ["bot", "--connect", endpoint, "--lobby", "--game", "harmony", "--seats", "4",
-         "--games", "8", "--seed", "3"]
+         "--games", "8", "--seed", "3", *PATIENT]
     )  # fmt: skip
-    assert fleet.wait(120) == 0, fleet.output()
+    assert fleet.wait() == 0, fleet.output()
     summary = summary_of(fleet)
     assert summary["games"] == 8 and summary["errors"] == 0 and summary["failed"] == 0
     finished = [r for r in fleet.stderr_records() if r.get("event") == "game finished"]
     assert len(finished) == 8 and len({(r["table"], r["seat"]) for r in finished}) == 8
-    status = procs.start(["status", "--connect", endpoint, "--json"])
-    assert status.wait(30) == 0, status.output()
+    status = procs.start(["status", "--connect", endpoint, "--json", "--timeout", str(WAIT)])
+    assert status.wait() == 0, status.output()
     answer = json.loads("\n".join(status.lines))
     assert answer["queues"] == []
     server.popen.terminate()
-    assert server.wait(30) == 0, server.output()
+    assert server.wait() == 0, server.output()
     logs = sorted(log_dir.glob("*.sgslog"))
     assert len(logs) == 4  # 8 seat-games at 2-seat tables
     logged = 0
@@ -367,15 +369,15 @@ def test_real_lobby_watch_follows_a_table_and_sigterm_stops_the_fleet(
 ) -> None:
     log_dir = tmp_path / "logs"
     server, endpoint, pub = real_lobby(procs, log_dir, "--linger", "0.5")
-    watch = procs.start(["watch", "--connect", pub, "--idle", "60"])
+    watch = procs.start(["watch", "--connect", pub, "--idle", str(WAIT)])
     fleet = procs.start(
         ["bot", "--connect", endpoint, "--lobby", "--game", "harmony", "--seats", "4",
-         "--games", "0", "--bot", "wire_bots:SlowRandom"],
+         "--games", "0", "--bot", "wire_bots:SlowRandom", *PATIENT],
         SGS_TEST_BOT_DELAY="0.05",
     )  # fmt: skip
     followed = watch.expect("following table ")
     watch.expect("the table closed (game_over)")
-    assert watch.wait(30) == 0, watch.output()
+    assert watch.wait() == 0, watch.output()
     table = followed.split("'")[1]
     assert table and all(table in line for line in watch.lines if line.startswith("watching"))
     # Two tables play at once, but one table's stream is shown: its seqs follow each other.
@@ -389,11 +391,11 @@ def test_real_lobby_watch_follows_a_table_and_sigterm_stops_the_fleet(
     # a second table finished after the watched one: the first one's byes reached the fleet
     wait_for(lambda: finished() >= 2, what="two finished tables")
     fleet.popen.terminate()  # SIGTERM: bye on every connection, the summary, exit 0
-    assert fleet.wait(30) == 0, fleet.output()
+    assert fleet.wait() == 0, fleet.output()
     summary = summary_of(fleet)
     assert summary["games"] >= 2 and summary["failed"] == 0
     server.popen.terminate()
-    assert server.wait(30) == 0, server.output()
+    assert server.wait() == 0, server.output()
 
 
 def test_real_lobby_illegal_answers_take_the_default_without_waiting_for_the_deadline(
@@ -403,14 +405,14 @@ def test_real_lobby_illegal_answers_take_the_default_without_waiting_for_the_dea
     server, endpoint, _ = real_lobby(procs, log_dir, "--deadline", "600", "--linger", "0.5")
     fleet = procs.start(
         ["bot", "--connect", endpoint, "--lobby", "--game", "harmony", "--seats", "2",
-         "--bot", "test_fleet:Illegal"]
+         "--bot", "test_fleet:Illegal", *PATIENT]
     )  # fmt: skip
-    assert fleet.wait(120) == 0, fleet.output()
+    assert fleet.wait() == 0, fleet.output() + server.output()
     summary = summary_of(fleet)
     assert summary["games"] == 2
     line = next(x for x in fleet.lines if x.startswith("fleet: "))
     server.popen.terminate()
-    assert server.wait(30) == 0, server.output()
+    assert server.wait() == 0, server.output()
     (path,) = sorted(log_dir.glob("*.sgslog"))
     decisions = read_log(str(path)).decisions
     assert decisions and not any(d.timeout for d in decisions)
@@ -425,17 +427,19 @@ def test_real_lobby_console_plays_through_the_lobby(procs: Procs, tmp_path: Path
     answers.write_text("d\n" * 40)
     with answers.open() as stdin:
         console = procs.start(
-            ["play", "--connect", endpoint, "--lobby", "--game", "harmony"], stdin=stdin
+            ["play", "--connect", endpoint, "--lobby", "--game", "harmony", *PATIENT], stdin=stdin
         )
         console.expect("queued for harmony: 1 of 2 players waiting")
-        fleet = procs.start(["bot", "--connect", endpoint, "--lobby", "--game", "harmony"])
+        fleet = procs.start(
+            ["bot", "--connect", endpoint, "--lobby", "--game", "harmony", *PATIENT]
+        )
         seated = console.expect("seated at table ")
         console.expect("seat ")
         console.expect("the game is over")
-        assert console.wait(30) == 0, console.output()
-    assert fleet.wait(60) == 0, fleet.output()
+        assert console.wait() == 0, console.output()
+    assert fleet.wait() == 0, fleet.output()
     server.popen.terminate()
-    assert server.wait(30) == 0, server.output()
+    assert server.wait() == 0, server.output()
     (path,) = sorted(log_dir.glob("*.sgslog"))
     assert verify(str(path)).ok
     assert seated.split("'")[1] in {r.get("table") for r in fleet.stderr_records()}
@@ -456,24 +460,24 @@ def test_real_lobby_over_curve(procs: Procs, tmp_path: Path) -> None:
     client_keys = ["--client-key", str(keys / "bot1.key_secret")]
     fleet = procs.start(
         ["bot", "--connect", endpoint, "--lobby", "--game", "harmony", "--seats", "2",
-         "--server-key", str(keys / "server.key"), *client_keys]
+         "--server-key", str(keys / "server.key"), *client_keys, *PATIENT]
     )  # fmt: skip
-    assert fleet.wait(60) == 0, fleet.output()
+    assert fleet.wait() == 0, fleet.output()
     assert summary_of(fleet)["games"] == 2
     status = procs.start(
         ["status", "--connect", endpoint, "--json", "--server-key", str(keys / "server.key"),
-         *client_keys]
+         *client_keys, "--timeout", str(WAIT)]
     )  # fmt: skip
-    assert status.wait(30) == 0, status.output()
+    assert status.wait() == 0, status.output()
     # Pinning another server key: the connection never completes, nothing is played.
     lost = procs.start(
         ["bot", "--connect", endpoint, "--lobby", "--game", "harmony", "--give-up", "1",
          "--server-key", str(keys / "impostor.key"), *client_keys]
     )  # fmt: skip
-    assert lost.wait(60) == 4, lost.output()  # gave up (--give-up): no answer, as from no server
+    assert lost.wait() == 4, lost.output()  # gave up (--give-up): no answer, as from no server
     assert summary_of(lost) == {"games": 0, "decisions": 0, "errors": 0, "failed": 1}
     server.popen.terminate()
-    assert server.wait(30) == 0, server.output()
+    assert server.wait() == 0, server.output()
     (path,) = sorted(log_dir.glob("*.sgslog"))
     assert verify(str(path)).ok
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from conftest import Procs, expected_views, transcript, transcript_events
 
-from game_agent.engine import SPECTATOR
+from game_agent.engine import SPECTATOR, RequestSpec
 from replays import read_log, verify
 from sgs.runner import play
 
@@ -47,7 +47,8 @@ def test_remote_agents_and_a_spectator_receive_exactly_their_views(
         got = transcript(tmp_path / f"seat{seat}.jsonl")
         assert [i for i in got if i["t"] == "event"] == expected_views(served.log_path, seat)
         reqs = [i["request"] for i in got if i["t"] == "request"]
-        logged = [r.to_wire() for r in read_log(served.log_path).records if hasattr(r, "form")]
+        records = read_log(served.log_path).records
+        logged = [r.to_wire() for r in records if isinstance(r, RequestSpec)]
         assert reqs == [r for r in logged if r["seat"] == seat]
     public = expected_views(served.log_path, SPECTATOR)
     seen = transcript_events(tmp_path / "watch.jsonl")
@@ -77,7 +78,7 @@ def test_console_plays_a_seat_from_typed_lines(procs: Procs, tmp_path: Path) -> 
 def test_make_demo_serves_bot_processes_and_verifies(tmp_path: Path) -> None:
     import sys
 
-    from conftest import REPO, child_env
+    from conftest import REPO, WAIT, child_env
 
     done = subprocess.run(
         [sys.executable, "-m", "sgs.cli", "demo", "--log-dir", str(tmp_path), "--seed", "9"],
@@ -85,7 +86,7 @@ def test_make_demo_serves_bot_processes_and_verifies(tmp_path: Path) -> None:
         env=child_env(),
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=WAIT,
     )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "over the wire, seed 9:" in done.stdout

@@ -14,7 +14,7 @@ import warnings
 from pathlib import Path
 from typing import Any
 
-from conftest import Procs
+from conftest import WAIT, Procs
 
 import protocol.schemas
 from protocol.fields import Fields, describe
@@ -100,7 +100,7 @@ def test_the_minimal_bot_of_the_spec_plays_a_whole_game(procs: Procs) -> None:
         target=namespace["run"], args=(served.endpoint, 1, served.tokens[1]), daemon=True
     )
     bot.start()
-    bot.join(60)  # bounded: the bot returns when the server says bye
+    bot.join(WAIT)  # bounded: the bot returns when the server says bye
     assert not bot.is_alive(), "the minimal bot did not finish"
     assert served.proc.wait() == 0, served.proc.output()
     log = read_log(served.log_path)

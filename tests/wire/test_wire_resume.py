@@ -8,7 +8,7 @@ import signal
 import stat
 from pathlib import Path
 
-from conftest import Procs, count_lines, expected_views, transcript_events, wait_for
+from conftest import WAIT, Procs, count_lines, expected_views, transcript_events, wait_for
 from log_bytes import rechain
 
 from game_agent.server import sidecar_path, write_sidecar
@@ -18,7 +18,8 @@ from replays.format import FRAME, MAGIC, frame
 from sgs.runner import play
 
 COMMON = ("--game", "harmony", "--seed", "31", "--heartbeat", "0.2", "--liveness", "1")
-AGENT = ("--heartbeat", "0.2", "--liveness", "1")
+# the agents wait for the restarted server as long as a busy machine may take to start it
+AGENT = ("--heartbeat", "0.2", "--liveness", "1", "--give-up", str(WAIT))
 
 
 def run_bots(procs: Procs, served: object, tmp: Path, tag: str, delay: str) -> list[object]:
@@ -44,7 +45,7 @@ def test_server_killed_mid_game_resumes_to_the_same_bytes(procs: Procs, tmp_path
     seat0 = tmp_path / "crash-seat0.jsonl"
     wait_for(lambda: count_lines(seat0) >= 8, what="the game to get going")
     os.kill(served.proc.popen.pid, signal.SIGKILL)
-    served.proc.popen.wait(10)
+    served.proc.popen.wait(WAIT)
     # A record torn by the crash (the writer's buffer had reached the disk only in part).
     log = Path(served.log_path)
     with open(log, "ab") as f:
