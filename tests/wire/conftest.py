@@ -379,11 +379,12 @@ class RawAgent:
 
     def until_answered(self, timeout: float = WAIT) -> list[dict[str, Any]]:
         """An end marker: send `status` and return every message received before its answer
-        (`tables`). The server handles a connection's messages in order and answers them in
-        order, so when the answer comes, everything sent before the `status` has been handled
-        and its answers have arrived. A rate limiter may drop the `status` itself, so it is
-        sent again (ever less often) until one is answered; answers to the extra ones may
-        still come later, and are `tables` messages."""
+        (`tables`). The server handles a connection's messages in order, so when the answer
+        comes, everything sent before the `status` has been handled, and what the server
+        answered at once (refusals; with the default durability, a seat's events and requests
+        too) has arrived. A rate limiter may drop the `status` itself, so it is sent again
+        (ever less often) until one is answered; answers to the extra ones may still come
+        later, and are `tables` messages."""
         got: list[dict[str, Any]] = []
         end = time.monotonic() + timeout
         pause = 0.5
