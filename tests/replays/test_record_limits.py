@@ -11,6 +11,7 @@ from pathlib import Path
 
 import msgpack
 import pytest
+from log_bytes import rechain
 
 from protocol.codec import (
     LOG_LIMITS,
@@ -128,8 +129,8 @@ def test_the_reader_and_the_verifier_stop_at_such_a_record(
 ) -> None:
     path = tmp_path / "h.sgslog"
     payload = nested_empty_arrays(1 << 20)
-    path.write_bytes(
-        logs["harmony"].read_bytes() + FRAME.pack(len(payload), zlib.crc32(payload)) + payload
+    path.write_bytes(  # format 4: the appended record's checksum chained like the rest
+        rechain(logs["harmony"].read_bytes() + FRAME.pack(len(payload), 0) + payload)
     )
     log = read_log(path)
     assert log.damage is not None and log.damage.kind == UNDECODABLE
@@ -154,7 +155,7 @@ def test_a_decision_record_on_the_fast_road_is_bounded_too(
             done = True
         out += FRAME.pack(len(payload), zlib.crc32(payload)) + payload
     path = tmp_path / "d.sgslog"
-    path.write_bytes(bytes(out))
+    path.write_bytes(rechain(bytes(out)))
     tracemalloc.start()
     try:
         report = verify(str(path))
