@@ -405,12 +405,12 @@ class Server:
             if self.per_conn.should_warn(conn, now):
                 self._refuse(identity, -1, "rate_limited", "too many messages; slow down")
             return
-        if session is None:
-            source = source_key(_source(payload))
-            if not self.per_source.allow(source, now):
-                if self.per_source.should_warn(source, now):
-                    self._refuse(identity, -1, "rate_limited", "too many messages from your host")
-                return
+        # A seated connection's messages (the hot path) never need their source.
+        source = "" if session is not None else source_key(_source(payload))
+        if session is None and not self.per_source.allow(source, now):
+            if self.per_source.should_warn(source, now):
+                self._refuse(identity, -1, "rate_limited", "too many messages from your host")
+            return
         if len(frames) != 2:
             self._refuse(identity, -1, "bad_frames", "send exactly one frame per message")
             return
@@ -430,11 +430,11 @@ class Server:
         elif isinstance(msg, Auth):
             self._auth(identity, conn, msg, now)
         elif isinstance(msg, Join):
-            self._join(identity, conn, msg, source_key(_source(payload)))
+            self._join(identity, conn, msg, source)  # a seated one is refused before it counts
         elif isinstance(msg, Status):
             self._send(identity, encode(self.status()))
         elif isinstance(msg, Spectate):
-            self._spectate(identity, conn, msg, source_key(_source(payload)), now)
+            self._spectate(identity, conn, msg, source or source_key(_source(payload)), now)
         elif isinstance(msg, Bye) and session is None:
             self.handshakes.pop(identity, None)
             self._left_queue(identity)

@@ -37,6 +37,14 @@ OPEN = ("-", "", "remote")
 MAX_CONFIGURED_TABLES = 1000  # [[table]] entries in a --tables file
 REMOTE = "remote"
 BOT_SEED_ENV = "SGS_BOT_SEED"
+# The lobby's admission caps (admission.Limits), each an option --max-…
+LIMIT_OPTIONS = {
+    "max_tables": "open tables in all",
+    "max_waiting": "joins waiting in queues in all",
+    "max_unproven": "per source address, joins waiting or seated whose agent has not yet "
+    "proved its seat",
+    "max_tables_per_source": "open tables with a seat from one source address",
+}
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -92,37 +100,15 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "with an 'abandoned' record and it is never resumed (default 300; 0 = never)",
     )
     p.add_argument("--max-connections", type=int, default=4096, help="connection cap")
-    lim = Limits()
-    p.add_argument(
-        "--max-tables",
-        type=int,
-        default=lim.max_tables,
-        metavar="N",
-        help=f"with --lobby: open tables in all (default {lim.max_tables})",
-    )
-    p.add_argument(
-        "--max-waiting",
-        type=int,
-        default=lim.max_waiting,
-        metavar="N",
-        help=f"with --lobby: joins waiting in queues in all (default {lim.max_waiting})",
-    )
-    p.add_argument(
-        "--max-unproven",
-        type=int,
-        default=lim.max_unproven,
-        metavar="N",
-        help="with --lobby: per source address, joins waiting or seated whose agent has not "
-        f"yet proved its seat (default {lim.max_unproven})",
-    )
-    p.add_argument(
-        "--max-tables-per-source",
-        type=int,
-        default=lim.max_tables_per_source,
-        metavar="N",
-        help="with --lobby: open tables with a seat from one source address "
-        f"(default {lim.max_tables_per_source})",
-    )
+    for name, what in LIMIT_OPTIONS.items():
+        default = getattr(Limits, name)
+        p.add_argument(
+            "--" + name.replace("_", "-"),
+            type=int,
+            default=default,
+            metavar="N",
+            help=f"with --lobby: {what} (default {default})",
+        )
     p.add_argument("--curve-secret", default=None, metavar="FILE", help="CURVE: server secret key")
     p.add_argument(
         "--curve-allow", default=None, metavar="DIR", help="CURVE: allowed client public keys"
@@ -173,12 +159,7 @@ def server_options(args: argparse.Namespace, saved: dict[str, Any]) -> ServerOpt
         lobby=args.lobby,
         max_connections=args.max_connections,
         durability=args.durability,
-        limits=Limits(
-            max_unproven=args.max_unproven,
-            max_tables_per_source=args.max_tables_per_source,
-            max_waiting=args.max_waiting,
-            max_tables=args.max_tables,
-        ),
+        limits=Limits(**{name: getattr(args, name) for name in LIMIT_OPTIONS}),
     )
 
 
