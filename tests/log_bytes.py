@@ -29,6 +29,11 @@ def frames_of(blob: bytes) -> list[bytes]:
     return [blob[a:b] for a, b in zip(offsets_of(blob), ends, strict=True)]
 
 
+def payloads_of(path: Path) -> list[bytes]:
+    """Every record's payload (its frame stripped) of a whole log file, the header first."""
+    return [f[FRAME.size :] for f in frames_of(path.read_bytes())]
+
+
 def crc_field(frame: bytes) -> int:
     return int(FRAME.unpack_from(frame, 0)[1])
 

@@ -19,7 +19,7 @@ from typing import Any
 
 import msgpack
 import pytest
-from log_bytes import rechain
+from log_bytes import payloads_of, rechain
 
 from replays.format import FRAME, MAGIC
 from sgs.runner import play
@@ -112,23 +112,13 @@ def write(path: Path, text: str) -> str:
     return str(path)
 
 
-def records(path: Path) -> list[bytes]:
-    blob = path.read_bytes()
-    pos, out = len(MAGIC), []
-    while pos < len(blob):
-        length, _ = FRAME.unpack_from(blob, pos)
-        out.append(blob[pos + FRAME.size : pos + FRAME.size + length])
-        pos += FRAME.size + length
-    return out
-
-
 def framed(payload: bytes) -> bytes:
     return FRAME.pack(len(payload), zlib.crc32(payload)) + payload
 
 
 def with_header(path: Path, out: Path, change: Callable[[dict[str, Any]], None]) -> str:
     """A copy of the log at `path` whose header record `change` edited (a fresh checksum)."""
-    header, *rest = records(path)
+    header, *rest = payloads_of(path)
     body = msgpack.unpackb(header)
     change(body)
     blob = MAGIC + framed(msgpack.packb(body)) + b"".join(framed(r) for r in rest)

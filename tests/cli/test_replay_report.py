@@ -7,12 +7,12 @@ from __future__ import annotations
 import itertools
 import json
 import re
-import subprocess
 import sys
 import types
 from pathlib import Path
 
 import pytest
+from sgs_process import sgs
 
 from game_agent.engine import Decision, Event, RequestSpec
 from replays import read_log
@@ -20,16 +20,6 @@ from sgs.cli import main
 from sgs.runner import play
 
 RAW = re.compile(r"[{}]|\bNone\b|[a-z]_[a-z]|\[\d")
-
-
-def sgs(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "sgs.cli", *args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
 
 
 @pytest.fixture(scope="module")

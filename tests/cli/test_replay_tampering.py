@@ -8,26 +8,15 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from log_tampering import EDITS, Layout, first_moved, sanguosha_5p, swap, tampered
+from sgs_process import sgs
 
 from replays import read_log
 from replays.verify import canonical_bytes, reexecute
 from sgs.cli import main
-
-
-def sgs(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "sgs.cli", *args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-        stdin=subprocess.DEVNULL,
-    )
 
 
 @pytest.fixture(scope="module")

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from log_bytes import rechain, record_offsets
+from sgs_process import sgs
 
 from game_agent.engine import fold
 from replays import read_log
@@ -17,16 +18,6 @@ from sgs.cli import main
 from sgs.runner import play
 
 SCENARIOS = Path(__file__).parent.parent / "harmony" / "scenarios"
-
-
-def sgs(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "sgs.cli", *args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
 
 
 def test_sim_json_summary_and_logs_that_verify(tmp_path: Path) -> None:

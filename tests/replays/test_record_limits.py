@@ -11,7 +11,7 @@ from pathlib import Path
 
 import msgpack
 import pytest
-from log_bytes import rechain
+from log_bytes import payloads_of, rechain
 
 from protocol.codec import (
     LOG_LIMITS,
@@ -30,16 +30,6 @@ from sgs.runner import play
 GAMES = {"sanguosha": {}, "harmony": {}, "carcassonne": {"players": 5}, "muhq": {"draft": True}}
 
 
-def records(path: Path) -> list[bytes]:
-    blob = path.read_bytes()
-    pos, out = len(MAGIC), []
-    while pos < len(blob):
-        length, _ = FRAME.unpack_from(blob, pos)
-        out.append(blob[pos + FRAME.size : pos + FRAME.size + length])
-        pos += FRAME.size + length
-    return out
-
-
 @pytest.fixture(scope="module")
 def logs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     root = tmp_path_factory.mktemp("logs")
@@ -52,7 +42,7 @@ def logs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
 def test_real_records_decode_as_before_well_inside_the_budget(logs: dict[str, Path]) -> None:
     for game, path in logs.items():
-        for payload in records(path):
+        for payload in payloads_of(path):
             assert unpack_record(payload, MAX_RECORD_BYTES) == unpack(
                 payload, MAX_RECORD_BYTES, LOG_LIMITS
             ), game
@@ -148,7 +138,7 @@ def test_a_decision_record_on_the_fast_road_is_bounded_too(
     blob = logs["harmony"].read_bytes()
     out = bytearray(blob[: len(MAGIC)])
     done = False
-    for payload in records(logs["harmony"]):
+    for payload in payloads_of(logs["harmony"]):
         body = msgpack.unpackb(payload)
         if not done and isinstance(body, list) and body[0] == "d":
             payload = msgpack.packb(["d", body[1], body[2], [[[]] * 32768] * 32, body[4]])
