@@ -37,6 +37,9 @@ import msgpack
 import zmq
 
 HERE = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(HERE))
+from protocol import handshake  # noqa: E402  (the checkout's own, whatever --repo serves)
+
 PROTOCOL_VERSION = 3
 
 
@@ -85,6 +88,49 @@ def pack(o: Any) -> bytes:
     return out
 
 
+def dealer(
+    ctx: zmq.Context[zmq.Socket[bytes]], endpoint: str, unbounded: bool = False
+) -> zmq.Socket[bytes]:
+    s = ctx.socket(zmq.DEALER)
+    s.setsockopt(zmq.LINGER, 0)
+    if unbounded:
+        s.setsockopt(zmq.RCVHWM, 0)
+    s.connect(endpoint)
+    return s
+
+
+def join_msg(game: str, players: int) -> bytes:
+    return pack({"t": "join", "version": PROTOCOL_VERSION, "game": game, "mode": "",
+                 "players": players, "name": "p"})  # fmt: skip
+
+
+def recv_type(s: zmq.Socket[bytes], t: str) -> dict[str, Any]:
+    while True:
+        m: dict[str, Any] = msgpack.unpackb(s.recv(), raw=False)
+        if m["t"] == t:
+            return m
+
+
+def seated_agents(
+    ctx: zmq.Context[zmq.Socket[bytes]], endpoint: str, game: str, players: int, n: int
+) -> tuple[list[zmq.Socket[bytes]], str]:
+    """`n` agents join one table and prove their seats (PROTOCOL.md section 4); -> them, the
+    table's name."""
+    agents = [dealer(ctx, endpoint) for _ in range(n)]
+    for s in agents:
+        s.send(join_msg(game, players))
+    seated = [recv_type(s, "seated") for s in agents]
+    for s, m in zip(agents, seated, strict=True):
+        nonce = handshake.new_nonce()
+        s.send(pack({"t": "hello", "version": PROTOCOL_VERSION, "table": m["table"],
+                     "seat": m["seat"], "nonce": nonce, "name": "p"}))  # fmt: skip
+        c = recv_type(s, "challenge")
+        proof = handshake.agent_proof(m["token"], m["table"], m["seat"], nonce, c["nonce"])
+        s.send(pack({"t": "auth", "proof": proof}))
+        s.send(pack({"t": "resync", "last_seq": -1}))
+    return agents, str(seated[0]["table"])
+
+
 def recv_all(socks: list[zmq.Socket[bytes]], want: int, limit: float) -> list[dict[str, Any]]:
     """Read until `want` messages came (or `limit` seconds passed)."""
     poller = zmq.Poller()
@@ -112,11 +158,8 @@ def flood(repo: Path, joins: int = 1000) -> dict[str, Any]:
         t0 = time.monotonic()
         try:
             for _ in range(joins):
-                s = ctx.socket(zmq.DEALER)
-                s.setsockopt(zmq.LINGER, 0)
-                s.connect(srv.endpoint)
-                s.send(pack({"t": "join", "version": PROTOCOL_VERSION, "game": "sanguosha",
-                             "mode": "", "players": 2, "name": "x"}))  # fmt: skip
+                s = dealer(ctx, srv.endpoint)
+                s.send(join_msg("sanguosha", 2))
                 socks.append(s)
             got = recv_all(socks, joins, 60.0)
             took = time.monotonic() - t0
@@ -208,13 +251,7 @@ def spectate(repo: Path, requests: int = 2000, conns: int = 20) -> dict[str, Any
         ctx = zmq.Context.instance()
         try:
             table, events = _a_table_with_events(ctx, srv.endpoint)
-            socks = []
-            for _ in range(conns):
-                s = ctx.socket(zmq.DEALER)
-                s.setsockopt(zmq.LINGER, 0)
-                s.setsockopt(zmq.RCVHWM, 0)
-                s.connect(srv.endpoint)
-                socks.append(s)
+            socks = [dealer(ctx, srv.endpoint, unbounded=True) for _ in range(conns)]
             msg = pack({"t": "spectate", "version": PROTOCOL_VERSION, "table": table,
                         "last_seq": -1})  # fmt: skip
             t0 = time.monotonic()
@@ -247,42 +284,13 @@ def spectate(repo: Path, requests: int = 2000, conns: int = 20) -> dict[str, Any
 
 
 def _a_table_with_events(ctx: zmq.Context[zmq.Socket[bytes]], endpoint: str) -> tuple[str, int]:
-    import hmac
-    import secrets
-
-    agents = []
-    seated = []
-    for _ in range(5):
-        s = ctx.socket(zmq.DEALER)
-        s.setsockopt(zmq.LINGER, 0)
-        s.connect(endpoint)
-        s.send(pack({"t": "join", "version": PROTOCOL_VERSION, "game": "sanguosha", "mode": "",
-                     "players": 5, "name": "p"}))  # fmt: skip
-        agents.append(s)
-    for s in agents:
-        while True:
-            m = msgpack.unpackb(s.recv(), raw=False)
-            if m["t"] == "seated":
-                seated.append(m)
-                break
-    for s, m in zip(agents, seated, strict=True):
-        nonce = secrets.token_hex(16)
-        s.send(pack({"t": "hello", "version": PROTOCOL_VERSION, "table": m["table"],
-                     "seat": m["seat"], "nonce": nonce, "name": "p"}))  # fmt: skip
-        while True:
-            c = msgpack.unpackb(s.recv(), raw=False)
-            if c["t"] == "challenge":
-                break
-        key = m["token"].encode()
-        text = f"sgs-agent\n{m['table']}\n{m['seat']}\n{nonce}\n{c['nonce']}".encode()
-        s.send(pack({"t": "auth", "proof": hmac.new(key, text, "sha256").hexdigest()}))
-        s.send(pack({"t": "resync", "last_seq": -1}))
-    # everyone answers defaults for a while: public events pile up
+    """A five-seat Sanguosha table whose agents answer 150 defaults: -> its name and how many
+    public events a catch-up replays."""
+    agents, table = seated_agents(ctx, endpoint, "sanguosha", 5, 5)
     poller = zmq.Poller()
     for s in agents:
         poller.register(s, zmq.POLLIN)
     replies, end = 0, time.monotonic() + 30
-    last_seq = -1
     while replies < 150 and time.monotonic() < end:
         for s, _ in poller.poll(200):
             m = msgpack.unpackb(s.recv(), raw=False)
@@ -290,58 +298,22 @@ def _a_table_with_events(ctx: zmq.Context[zmq.Socket[bytes]], endpoint: str) -> 
                 req = m["request"]
                 s.send(pack({"t": "reply", "id": req["id"], "choice": req["default"]}))
                 replies += 1
-            elif m["t"] == "event" and s is agents[0]:
-                last_seq = m["seq"]
-    _ = last_seq
-    spy = ctx.socket(zmq.DEALER)
-    spy.setsockopt(zmq.LINGER, 0)
-    spy.connect(endpoint)
-    spy.send(pack({"t": "spectate", "version": PROTOCOL_VERSION, "table": seated[0]["table"],
+    spy = dealer(ctx, endpoint)
+    spy.send(pack({"t": "spectate", "version": PROTOCOL_VERSION, "table": table,
                    "last_seq": -1}))  # fmt: skip
     n = 0
-    while True:
-        m = msgpack.unpackb(spy.recv(), raw=False)
-        if m["t"] == "spectated":
-            break
+    while msgpack.unpackb(spy.recv(), raw=False)["t"] != "spectated":
         n += 1
     spy.close(0)
     time.sleep(1.1)  # let the spy's catch-up cost refill
-    return str(seated[0]["table"]), n
+    return table, n
 
 
 def abandon(repo: Path) -> dict[str, Any]:
-    import hmac
-    import secrets
-
     with tempfile.TemporaryDirectory() as tmp:
         srv = Server(repo, Path(tmp) / "logs", "--abandon-after", "5", "--deadline", "600")
-        ctx = zmq.Context.instance()
         try:
-            agents = []
-            for _ in range(2):
-                s = ctx.socket(zmq.DEALER)
-                s.setsockopt(zmq.LINGER, 0)
-                s.connect(srv.endpoint)
-                s.send(pack({"t": "join", "version": PROTOCOL_VERSION, "game": "harmony",
-                             "mode": "", "players": 0, "name": "p"}))  # fmt: skip
-                agents.append(s)
-            for s in agents:
-                while True:
-                    m = msgpack.unpackb(s.recv(), raw=False)
-                    if m["t"] == "seated":
-                        break
-                nonce = secrets.token_hex(16)
-                s.send(pack({"t": "hello", "version": PROTOCOL_VERSION, "table": m["table"],
-                             "seat": m["seat"], "nonce": nonce, "name": "p"}))  # fmt: skip
-                while True:
-                    c = msgpack.unpackb(s.recv(), raw=False)
-                    if c["t"] == "challenge":
-                        break
-                key = m["token"].encode()
-                text = f"sgs-agent\n{m['table']}\n{m['seat']}\n{nonce}\n{c['nonce']}".encode()
-                s.send(pack({"t": "auth", "proof": hmac.new(key, text, "sha256").hexdigest()}))
-                s.send(pack({"t": "resync", "last_seq": -1}))
-            table = m["table"]
+            agents, table = seated_agents(zmq.Context.instance(), srv.endpoint, "harmony", 0, 2)
             time.sleep(1.0)
             for s in agents:
                 s.close(0)
