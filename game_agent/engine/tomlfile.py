@@ -1,5 +1,5 @@
 """The one TOML reader: every TOML file or text a ruleset or the command line reads (scenarios,
-muhq content files, `--option` values, `sgs serve --tables`, TOML texts kept in a config) goes
+content files, `--option` values, `sgs serve --tables`, TOML texts kept in a config) goes
 through `read_toml` or `parse_toml`, which bound what the text may cost before tomllib sees it.
 
 - **Size.** At most `MAX_TOML_BYTES` (1 MiB; the bundled content and scenarios are a few KiB).

@@ -61,8 +61,9 @@ def test_a_join_flood_from_one_address_is_capped_and_leaves_no_files(
         # 16 places for unproven seats: 8 two-seat tables; every other join is refused
         assert counts == {"seated": 16, "source_busy": 184}, counts
         assert "source_busy" in {e["code"] for a in agents for e in a.errors}
-        seen = status(procs, endpoint)
-        assert [t["state"] for t in seen["tables"]] == ["waiting"] * 8, seen
+        # (on a machine slow enough, some may have dissolved already: 15 s after they opened)
+        states = [t["state"] for t in status(procs, endpoint)["tables"]]
+        assert len(states) <= 8 and set(states) <= {"waiting"}, states
         assert list(log_dir.glob("*")) == [], "a table that is not playing has files"
         # Nobody proves a seat: the tables dissolve unplayed, leaving nothing behind.
         wait_for(lambda: status(procs, endpoint)["tables"] == [], CEILING, "tables to dissolve")
@@ -188,7 +189,8 @@ def test_a_table_nobody_is_at_is_abandoned_and_never_resumed(procs: Procs, tmp_p
     server.popen.terminate()
     assert server.wait(CEILING) == 0, server.output()
     again = lobby(procs, log_dir, port, *args)
-    time.sleep(0.5)  # give a (wrong) resume the chance to be announced
+    # `status` is answered once the loop runs, after every resume: nothing came back
+    assert status(procs, endpoint)["tables"] == []
     again.popen.terminate()
     assert again.wait(CEILING) == 0, again.output()
     assert not any(line.startswith("resume:") for line in again.lines), again.lines
@@ -227,7 +229,7 @@ def test_a_crashed_table_whose_agents_never_return_is_abandoned_once(
     (path,) = logs_in(log_dir)
     assert verify(str(path)).ok
     third = lobby(procs, log_dir, port, *args)
-    time.sleep(0.5)
+    assert status(procs, endpoint)["tables"] == []  # answered after every resume
     third.popen.terminate()
     assert third.wait(CEILING) == 0, third.output()
     assert not any(line.startswith("resume:") for line in third.lines), third.lines
