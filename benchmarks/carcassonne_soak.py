@@ -14,7 +14,7 @@ Games cycle over 2, 3, 4 and 5 players; every fourth game uses one of the other 
 - fold(events) == the live state, exactly one game_over, at the end;
 - no seat's view of any event holds the stack order;
 - the game is written to a replay log as the hosts write it, and the log passes
-  `replays.verify` (re-execution from seed + decisions, byte for byte); `--no-logs` skips that.
+  `replays.reexecution` (re-execution from seed + decisions, byte for byte); `--no-logs` skips that.
 
 Exit status 1 and the seed on the first failure.
 """

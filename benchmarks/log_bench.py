@@ -19,8 +19,8 @@ all of them, and a spike is not counted. Modes:
   sim+write        one os.write per decision of a fixed 400 bytes to a fresh file, nothing
                    encoded: what handing each decision to the OS alone costs
   re-execute       `Game` fed the logged choices, nothing read or checked: verify's floor
-  verify           `replays.verify` (what `sgs replay --verify` runs): the fast road
-  verify detailed  `replays.verify(..., detailed=True)`: decode every record, compare values,
+  verify           `replays.reexecution` (what `sgs replay --verify` runs): the fast road
+  verify detailed  `replays.reexecution(..., detailed=True)`: decode every record, compare values,
                    rebuild the file's bytes (the road that names a divergence)
 
 Bytes per game are given for format 4 (the files written; format 3's records, as many bytes,
@@ -48,7 +48,7 @@ import msgpack
 from game_agent.engine import Decision, Event, Game, RequestSpec
 from game_agent.games import load
 from replays.format import Encoder, frame, magic
-from replays.verify import canonical_bytes, verify
+from replays.reexecution import canonical_bytes, verify
 from replays.writer import LogWriter, header_for
 from sgs.runner import drive, make_bots, play
 

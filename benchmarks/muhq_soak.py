@@ -16,7 +16,7 @@ files (their sets' cards join the stores). For each game (`game_agent.games.muhq
 - exactly one outcome, at the end; fold(events) == the live state;
 - no seat's or spectator's view of a deck, a draw or a draft pick names a card of another side;
 - the game is written to a replay log as the hosts write it and the log passes
-  `replays.verify` (re-execution from seed + decisions, byte for byte); `--no-logs` skips that.
+  `replays.reexecution` (re-execution from seed + decisions, byte for byte); `--no-logs` skips that.
 
 Exit status 1 and the seed on the first failure.
 """

@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from game_agent.engine import Game, view_for
 from game_agent.games.sanguosha import RULESET
 from user_agent.bot import random_legal
-from user_agent.views.sanguosha import make_view
+from user_agent.games.sanguosha.view import make_view
 
 BLOCK = 25
 

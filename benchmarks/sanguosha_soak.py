@@ -8,7 +8,7 @@ are in exactly one zone, no HP exceeds max HP, a living seat is below 1 HP only 
 settlement; at the end: exactly one outcome (one game_over event), the winners are consistent
 with it, fold(events) == live state, and the knowledge audit (`knowledge.py`) finds no event or
 request that told a seat of a card it could not know. Every game is also written to a replay
-log as the hosts write it, and that log must pass `replays.verify` (re-execution from seed +
+log as the hosts write it, and that log must pass `replays.reexecution` (re-execution from seed +
 decisions, byte for byte); `--no-logs` skips that. The summary counts the generals played and
 how often each skill was invoked (its `skill` event, or a card used or played through it).
 """

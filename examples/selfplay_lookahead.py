@@ -24,8 +24,8 @@ import numpy as np
 
 from game_agent.engine import EngineError, Game
 from protocol.choices import Choice, RequestSpec
-from sgs.envs.actions import ReplyBuilder
 from sgs.runner import winners_of
+from user_agent.actions import ReplyBuilder
 from user_agent.bot import random_legal
 
 CONFIGS: dict[str, dict[str, Any]] = {

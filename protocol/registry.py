@@ -2,7 +2,7 @@
 
 A schema is data only (names and field specs, see `protocol.fields`), so a client can decode and
 check a game's stream without importing the game's rules. Rulesets import their schema from
-`protocol.schemas.<game>`; `get_schema(name)` loads it on first use.
+`protocol.games.<game>`; `get_schema(name)` loads it on first use.
 """
 
 from __future__ import annotations
@@ -99,7 +99,7 @@ def get_schema(name: str) -> GameSchema:
         if not name.isidentifier():
             raise ProtocolError("unknown_game", f"unknown game {name!r}")
         try:
-            importlib.import_module(f"protocol.schemas.{name}")
+            importlib.import_module(f"protocol.games.{name}")
         except ImportError:
             raise ProtocolError("unknown_game", f"unknown game {name!r}") from None
     try:

@@ -96,7 +96,8 @@ from typing import Any
 
 import msgpack
 
-from game_agent.engine import Decision, Event, RequestSpec
+from protocol.choices import RequestSpec
+from protocol.records import Decision, Event
 
 # 2: request records carry `piles`; 3: step-batched events, positional requests; 4: chained
 # checksums, decisions in canonical order

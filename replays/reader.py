@@ -17,10 +17,11 @@ import zlib
 from dataclasses import dataclass, field
 from typing import Any
 
-from game_agent.engine import Decision, Event, RequestSpec
+from protocol.choices import RequestSpec
 from protocol.codec import REQUEST_FIELDS, unpack_record
 from protocol.errors import ProtocolError
 from protocol.fields import check_fields
+from protocol.records import Decision, Event
 from replays.format import (
     DECISION,
     ENDING,

@@ -25,9 +25,9 @@ import contextlib
 import os
 import stat
 from collections.abc import Iterable
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
-from game_agent.engine import Decision, Game
+from protocol.records import Decision
 from replays.format import (
     ABANDONED,
     DECISION,
@@ -48,6 +48,9 @@ WRITE_THRESHOLD = 256 * 1024
 
 _CREATE = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_CLOEXEC", 0)
 _APPEND = os.O_WRONLY | os.O_APPEND | getattr(os, "O_CLOEXEC", 0)
+
+if TYPE_CHECKING:  # the header names the game being played; the log never runs it
+    from game_agent.engine import Game
 
 
 def header_for(game: Game, agents: Iterable[str], table: str = "") -> dict[str, Any]:

@@ -14,7 +14,7 @@ from game_agent.games import load
 from replays.writer import LogWriter, header_for
 from user_agent.bot import Bot, NullView
 from user_agent.bots import BotSpecError, resolve
-from user_agent.views import for_game
+from user_agent.games import for_game
 
 
 def bot_seed(game_seed: int, seat: int) -> int:

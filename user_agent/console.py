@@ -26,10 +26,10 @@ from protocol.messages import Bye, Error, EventMsg, RequestMsg, Welcome
 from protocol.registry import GameSchema, Renderer, get_schema
 from user_agent.bot import View
 from user_agent.client import REWOUND, Client
-from user_agent.views import for_game
-from user_agent.words.harmony_board import ELEMENTS, ROLES, board_lines, legend_lines
-from user_agent.words.muhq_board import MuhqTable
-from user_agent.words.names import (
+from user_agent.games import for_game
+from user_agent.games.harmony.board import ELEMENTS, ROLES, board_lines, legend_lines
+from user_agent.games.muhq.board import MuhqTable
+from user_agent.games.sanguosha.names import (
     card_name,
     card_text,
     faction_name,
@@ -43,9 +43,9 @@ from user_agent.words.names import (
     role_name,
     skill_name,
 )
+from user_agent.games.sanguosha.tables import SLOT_NAMES
 from user_agent.words.narrate import Narrator
 from user_agent.words.requests import RequestWords, describe
-from user_agent.words.tables import SLOT_NAMES
 
 HELP = """\
 How to answer:
@@ -329,9 +329,9 @@ def _carcassonne_hand(view: Any) -> list[str]:
 
 
 def _carcassonne_board(view: Any) -> list[str]:
-    """The board grid (`user_agent.words.carcassonne_board`), or a line saying it failed."""
+    """The board grid (`user_agent.games.carcassonne.board`), or a line saying it failed."""
     try:
-        from user_agent.words import carcassonne_board
+        from user_agent.games.carcassonne import board as carcassonne_board
 
         return list(carcassonne_board.board_lines(view))
     except Exception as exc:  # the board is a help, never a reason to stop the console
@@ -341,7 +341,7 @@ def _carcassonne_board(view: Any) -> list[str]:
 def _carcassonne_table(view: Any) -> list[str]:
     lines = _carcassonne_board(view)
     try:
-        from user_agent.words import carcassonne_board
+        from user_agent.games.carcassonne import board as carcassonne_board
 
         lines.append(carcassonne_board.scores_line(view))
     except Exception:

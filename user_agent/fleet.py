@@ -66,7 +66,7 @@ from user_agent.client import (
     SocketSetup,
     Transcript,
 )
-from user_agent.views import for_game
+from user_agent.games import for_game
 
 log = structlog.get_logger("sgs.fleet")
 

@@ -12,10 +12,10 @@ import tempfile
 from pathlib import Path
 
 from replays import read_log
+from sgs.offline import LocalSource
 from sgs.runner import play
 from user_agent.tui.app import ConsoleApp
 from user_agent.tui.replay import ReplayApp, Timeline
-from user_agent.tui.source import LocalSource
 
 HERE = Path(__file__).resolve().parent
 SIZE = (150, 46)

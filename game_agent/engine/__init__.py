@@ -3,9 +3,7 @@
 This module is the engine's public API; rulesets import from here only.
 """
 
-from game_agent.engine.events import Event
 from game_agent.engine.game import (
-    Decision,
     EngineError,
     Game,
     GameOver,
@@ -25,8 +23,8 @@ from game_agent.engine.tomlfile import (
     read_toml,
     read_toml_text,
 )
-from game_agent.engine.visibility import SPECTATOR, view_for
 from protocol.choices import Choice, RequestSpec
+from protocol.records import SPECTATOR, Decision, Event, view_for
 
 __all__ = [
     "MAX_TOML_BYTES",

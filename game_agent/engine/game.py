@@ -41,10 +41,10 @@ from dataclasses import dataclass
 from types import GeneratorType
 from typing import Any, NoReturn
 
-from game_agent.engine.events import Event
 from game_agent.engine.rng import Rng
 from game_agent.engine.ruleset import ConfigError, Ruleset, Settlement
 from protocol.choices import Choice, RequestSpec, check_choice
+from protocol.records import Decision, Event
 
 MAX_STACK_DEPTH = 256
 
@@ -67,18 +67,6 @@ class GameOver(BaseException):
 
     A BaseException, so that a settlement's `except Exception` cannot swallow the end of a game.
     """
-
-
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """A reply the engine accepted: to the seat's request number `id`. `at` is the number of
-    events emitted before it."""
-
-    id: int
-    seat: int
-    choice: Choice
-    timeout: bool
-    at: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 from protocol.registry import GameSchema
 
 if TYPE_CHECKING:
-    from game_agent.engine.events import Event
     from game_agent.engine.game import Game
     from game_agent.engine.rng import Rng
+    from protocol.records import Event
 
 # A settlement is a generator frame. It yields a `RequestSpec` (and receives the legal reply) or
 # a child settlement (and receives the child's return value); it returns its own result.

@@ -16,8 +16,8 @@ import sys
 from game_agent.engine import SPECTATOR
 from protocol.errors import ProtocolError
 from replays import LogError, read_log, verify
-from replays.player import damage_message, disorder_message, json_lines, render
 from replays.reader import Log
+from user_agent.replay import damage_message, disorder_message, json_lines, render
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -94,8 +94,10 @@ def png(log: Log, out: str, step: int | None, seat: int | None) -> int:
     if game != "carcassonne":
         return fail(f"--png draws Carcassonne boards; this log is {game}")
     try:
-        from replays.board_png import render_png  # Pillow is loaded only for pictures
-        from replays.player import turn_count
+        from user_agent.games.carcassonne.picture import (
+            render_png,  # Pillow is loaded only for pictures
+        )
+        from user_agent.replay import turn_count
 
         path = render_png(log, out, step, seat)
     except ImportError as exc:

@@ -5,13 +5,13 @@
 
 Each turn is one `place_tile` step (action i = legal placement i) and, when a follower can be
 deployed, one `deploy` step (the free segments, then skip). Observation fields:
-`sgs.envs.carcassonne_obs`.
+`user_agent.games.carcassonne.observe`.
 """
 
 from __future__ import annotations
 
-from sgs.envs.carcassonne_obs import MAX_OPTIONS, CarcassonneObs
 from sgs.envs.core import EnvSpec, entry_points
+from user_agent.games.carcassonne.observe import MAX_OPTIONS, CarcassonneObs
 
 SPEC = EnvSpec("carcassonne_v0", "carcassonne", MAX_OPTIONS, CarcassonneObs)
 raw_env, env, metadata = entry_points(SPEC)

@@ -28,10 +28,10 @@ from pettingzoo import AECEnv
 from game_agent.engine import Game, RequestSpec, Step, view_for
 from game_agent.games import load
 from replays import LogWriter, header_for
-from sgs.envs.actions import ActionError, ReplyBuilder
 from sgs.runner import winners_of
+from user_agent.actions import ActionError, ReplyBuilder
 from user_agent.bot import View
-from user_agent.views import for_game
+from user_agent.games import for_game
 
 Obs = dict[str, npt.NDArray[Any]]
 

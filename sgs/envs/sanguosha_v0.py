@@ -7,13 +7,13 @@ Every request maps onto the same actions: a `choice` is one step, a `subset` (ta
 discard or give) is built pick by pick and closed with DONE, an `arrange` (Guanxing, Yiji) item
 by item, pile by pile. Rewards follow the teams of identity mode: every winner +1 (the lord's
 side, the rebels, or the renegade), everyone else -1. Observation fields:
-`sgs.envs.sanguosha_obs`.
+`user_agent.games.sanguosha.observe`.
 """
 
 from __future__ import annotations
 
 from sgs.envs.core import EnvSpec, entry_points
-from sgs.envs.sanguosha_obs import MAX_OPTIONS, SanguoshaObs
+from user_agent.games.sanguosha.observe import MAX_OPTIONS, SanguoshaObs
 
 SPEC = EnvSpec("sanguosha_v0", "sanguosha", MAX_OPTIONS, SanguoshaObs)
 raw_env, env, metadata = entry_points(SPEC)

@@ -9,8 +9,8 @@ from game_agent.engine import Game, view_for
 from game_agent.games import load
 from game_agent.games.sanguosha.scenario import config_from_toml
 from protocol.choices import Choice, RequestSpec, check_choice
-from user_agent.bots.smart_sanguosha import SmartBot
-from user_agent.views.sanguosha import SanguoshaView
+from user_agent.games.sanguosha.smart import SmartBot
+from user_agent.games.sanguosha.view import SanguoshaView
 
 
 class SmartTable:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from smart_ai_support import SmartTable, option_names, respond_reason
 
-from user_agent.bots.sanguosha_ai.beliefs import Beliefs
+from user_agent.games.sanguosha.ai.beliefs import Beliefs
 
 # Five seats, no skills (bodies): seat 0 lord, 1 and 3 rebels, 2 loyalist, 4 renegade.
 # It is the rebel's (seat 1, next to the lord) play phase.

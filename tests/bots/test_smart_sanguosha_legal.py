@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 
 from sgs.runner import play
-from user_agent.bots.smart_sanguosha import SmartBot
+from user_agent.games.sanguosha.smart import SmartBot
 
 
 @pytest.fixture(autouse=True)

@@ -13,8 +13,8 @@ from game_agent.games.carcassonne.audit import problems, recount
 from game_agent.games.carcassonne.state import CarcState
 from sgs.runner import play
 from user_agent.bots import resolve
-from user_agent.bots.greedy_carcassonne import GreedyBot
 from user_agent.bots.random_bot import RandomBot
+from user_agent.games.carcassonne.greedy import GreedyBot
 
 
 @pytest.mark.parametrize("seed", range(3))

@@ -20,7 +20,7 @@ from game_agent.games.carcassonne.scoring import completed_by
 from game_agent.games.carcassonne.state import CarcState
 from protocol.codec import pack, unpack
 from protocol.fields import check_fields
-from protocol.schemas.carcassonne import SCHEMA
+from protocol.games.carcassonne.schema import SCHEMA
 
 
 def random_game(seed: int, players: int, **config: Any) -> Game:

@@ -15,7 +15,7 @@ import pytest
 from test_plain_console import RAW, REPO, WAIT, Person, Proc, serve
 
 from protocol.choices import RequestSpec
-from user_agent.words.muhq_board import MuhqTable
+from user_agent.games.muhq.board import MuhqTable
 from user_agent.words.narrate import Narrator
 from user_agent.words.requests import describe
 

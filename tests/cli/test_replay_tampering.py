@@ -15,7 +15,7 @@ from log_tampering import EDITS, Layout, first_moved, sanguosha_5p, swap, tamper
 from sgs_process import sgs
 
 from replays import read_log
-from replays.verify import canonical_bytes, reexecute
+from replays.reexecution import canonical_bytes, reexecute
 from sgs.cli import main
 
 

@@ -23,7 +23,7 @@ from game_agent.engine import (
 )
 from replays import read_log, verify
 from replays.reader import NOT_CANONICAL
-from replays.verify import canonical_bytes, reexecute
+from replays.reexecution import canonical_bytes, reexecute
 from replays.writer import LogWriter, header_for
 
 

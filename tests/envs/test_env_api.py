@@ -12,8 +12,8 @@ import pytest
 from pettingzoo.test import api_test, seed_test
 
 from replays import verify
-from sgs.envs.actions import ActionError
 from sgs.runner import winners_of
+from user_agent.actions import ActionError
 
 ENVS = [
     ("harmony_v0", {}),

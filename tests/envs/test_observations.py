@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 
 from sgs.envs import carcassonne_v0, harmony_v0, sanguosha_v0
-from sgs.envs.carcassonne_obs import CHANNELS, HALF, WINDOW, centre
-from sgs.envs.harmony_obs import CELL, TOKENS
-from sgs.envs.sanguosha_obs import ROLES, SEAT_FEATURES
+from user_agent.games.carcassonne.observe import CHANNELS, HALF, WINDOW, centre
+from user_agent.games.harmony.observe import CELL, TOKENS
+from user_agent.games.sanguosha.observe import ROLES, SEAT_FEATURES
 
 
 def advance(env: object, steps: int, seed: int = 0) -> None:

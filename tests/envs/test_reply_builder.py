@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from protocol.choices import RequestSpec, check_choice
-from sgs.envs.actions import ActionError, ReplyBuilder
+from user_agent.actions import ActionError, ReplyBuilder
 
 MAX = 12
 

@@ -13,7 +13,7 @@ from game_agent.games.harmony.scenario import Scenario, read_scenario
 from protocol.choices import Choice, RequestSpec
 from sgs.runner import drive as drive_bots
 from user_agent.bot import Bot
-from user_agent.views.harmony import make_view
+from user_agent.games.harmony.view import make_view
 
 SCENARIO_DIR = Path(__file__).parent / "scenarios"
 SEAT = {"S": 0, "N": 1}

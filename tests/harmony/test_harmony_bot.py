@@ -10,11 +10,12 @@ from harmony_support import play_bots, scenario
 from game_agent.engine import Game, view_for
 from game_agent.games.harmony import RULESET
 from game_agent.games.harmony.board import CELL_NAMES, format_board, position
-from user_agent.bots import greedy_harmony, resolve
-from user_agent.bots.greedy_harmony import GreedyBot
+from user_agent.bots import resolve
 from user_agent.bots.random_bot import RandomBot
-from user_agent.views import for_game
-from user_agent.views.harmony import HarmonyView
+from user_agent.games import for_game
+from user_agent.games.harmony import greedy as greedy_harmony
+from user_agent.games.harmony.greedy import GreedyBot
+from user_agent.games.harmony.view import HarmonyView
 
 
 def test_registry_and_view_factory() -> None:

@@ -14,9 +14,10 @@ from game_agent.games.harmony.scenario import read_scenario
 from protocol.choices import Choice, RequestSpec, check_choice
 from sgs.runner import drive, play
 from user_agent.bot import View
-from user_agent.bots import medium_harmony, resolve
-from user_agent.bots.medium_harmony import MediumBot
-from user_agent.views.harmony import HarmonyView
+from user_agent.bots import resolve
+from user_agent.games.harmony import medium as medium_harmony
+from user_agent.games.harmony.medium import MediumBot
+from user_agent.games.harmony.view import HarmonyView
 
 GAMES_PER_SEAT = 40  # per pairing and seat order
 

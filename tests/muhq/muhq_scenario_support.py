@@ -35,12 +35,12 @@ from pathlib import Path
 from typing import Any
 
 from game_agent.engine import Game
-from game_agent.engine.events import Event
 from game_agent.games import load
 from game_agent.games.muhq.content import COORD
 from game_agent.games.muhq.scenario import expectations, load_scenario
 from game_agent.games.muhq.state import MuhqState
 from protocol.choices import RequestSpec
+from protocol.records import Event
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 

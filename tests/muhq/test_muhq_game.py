@@ -21,7 +21,7 @@ from game_agent.games import load
 from game_agent.games.muhq.audit import at_rest, problems
 from game_agent.games.muhq.scenario import load_scenario
 from protocol.fields import check_fields
-from protocol.schemas.muhq import SCHEMA
+from protocol.games.muhq.schema import SCHEMA
 from replays import read_log, verify
 from user_agent.bot import random_legal
 

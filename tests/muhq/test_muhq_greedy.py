@@ -1,4 +1,4 @@
-"""The greedy muhq bot and the seat view it reads (`user_agent.views.muhq`)."""
+"""The greedy muhq bot and the seat view it reads (`user_agent.games.muhq.view`)."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ from game_agent.games.muhq.state import UNKNOWN, MuhqState
 from protocol.choices import RequestSpec
 from sgs.runner import make_bots, play
 from user_agent.bots import resolve
-from user_agent.bots.greedy_muhq import GreedyBot
-from user_agent.views import for_game
-from user_agent.views.muhq import MuhqView
+from user_agent.games import for_game
+from user_agent.games.muhq.greedy import GreedyBot
+from user_agent.games.muhq.view import MuhqView
 
 
 def public_state(real: MuhqState, seat: int) -> MuhqState:

@@ -1,6 +1,6 @@
-"""Pictures of a Carcassonne board: the text grid (`user_agent.words.carcassonne_board`), the
-PNG (`replays.board_png`), `sgs replay LOG --png OUT [--step N]` and the board closing the text
-report."""
+"""Pictures of a Carcassonne board: the text grid (`user_agent.games.carcassonne.board`), the
+PNG (`user_agent.games.carcassonne.picture`), `sgs replay LOG --png OUT [--step N]` and the
+board closing the text report."""
 
 from __future__ import annotations
 
@@ -12,7 +12,18 @@ import pytest
 from PIL import Image
 
 from replays import read_log
-from replays.board_png import (
+from replays.reader import Log
+from sgs.runner import play
+from user_agent.games.carcassonne.board import (
+    GAP,
+    LEGEND,
+    H,
+    W,
+    board_lines,
+    follower_cell,
+    scores_line,
+)
+from user_agent.games.carcassonne.picture import (
     BOTTOM,
     CITY_TAN,
     FIELD_GREEN,
@@ -28,19 +39,8 @@ from replays.board_png import (
     seat_colour,
     tile_origin,
 )
-from replays.player import carcassonne_view, render, turn_count
-from replays.reader import Log
-from sgs.runner import play
-from user_agent.views.carcassonne import CarcassonneView
-from user_agent.words.carcassonne_board import (
-    GAP,
-    LEGEND,
-    H,
-    W,
-    board_lines,
-    follower_cell,
-    scores_line,
-)
+from user_agent.games.carcassonne.view import CarcassonneView
+from user_agent.replay import carcassonne_view, render, turn_count
 
 
 def sgs(*args: str) -> subprocess.CompletedProcess[str]:

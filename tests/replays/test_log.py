@@ -9,8 +9,8 @@ from log_bytes import record_offsets
 from game_agent.engine import fold
 from replays import LogError, read_log, reexecute, truncate_tail, verify
 from replays.format import FORMAT_VERSION, FRAME
-from replays.player import render
 from sgs.runner import play
+from user_agent.replay import render
 
 pytestmark = pytest.mark.usefixtures("toy_registered")
 

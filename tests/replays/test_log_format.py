@@ -30,7 +30,7 @@ from replays.format import (
     request_record,
 )
 from replays.reader import CORRUPT, TORN, UNDECODABLE
-from replays.verify import canonical_bytes
+from replays.reexecution import canonical_bytes
 from replays.writer import header_for
 from sgs.cli import main as sgs_main
 from sgs.runner import play
@@ -580,7 +580,7 @@ def test_a_whole_log_is_verified_on_the_fast_road(
     def detailed(path: str) -> None:
         raise AssertionError(f"{path} took the detailed road")
 
-    monkeypatch.setattr(sys.modules["replays.verify"], "read_log", detailed)
+    monkeypatch.setattr(sys.modules["replays.reexecution"], "read_log", detailed)
     for path in paths:
         report = verify(str(path))
         assert report.ok and report.decisions > 0, report.message

@@ -24,10 +24,10 @@ from sanguosha_support import (
 )
 
 from game_agent.engine import Event, Game, Settlement
-from game_agent.engine.visibility import SPECTATOR, view_for
 from game_agent.games.sanguosha.cards import NAME
 from game_agent.games.sanguosha.damage import Damage, damage
 from game_agent.games.sanguosha.skill import Active
+from protocol.records import SPECTATOR, view_for
 
 
 def who_sees_cards(e: Event, seats: int) -> list[int]:

@@ -17,7 +17,7 @@ from protocol.codec import pack, unpack
 from protocol.fields import check_fields
 from protocol.registry import get_schema
 from user_agent.bot import random_legal
-from user_agent.views.sanguosha import SanguoshaView, make_view
+from user_agent.games.sanguosha.view import SanguoshaView, make_view
 
 CONFIGS: list[dict[str, Any]] = [{"mode": "identity", "players": n} for n in range(2, 11)] + [
     {"mode": "1v1"},
@@ -149,7 +149,7 @@ def test_render_lines() -> None:
 
 
 def test_render_names_seats_with_general_and_open_role() -> None:
-    from protocol.schemas.sanguosha import Renderer
+    from protocol.games.sanguosha.schema import Renderer
 
     r = Renderer()
     r("deck", {"count": 108})

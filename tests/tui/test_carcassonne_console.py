@@ -13,12 +13,12 @@ from tui_support import SIZE, shown, wait_until
 
 from game_agent.engine import view_for
 from game_agent.games.carcassonne.tiles import stack_letters
+from sgs.offline import LocalSource
+from user_agent.games.carcassonne.board import board_lines, scores_line
+from user_agent.games.carcassonne.view import CarcassonneView
 from user_agent.tui.app import ConsoleApp
 from user_agent.tui.snapshot import screen_text
-from user_agent.tui.source import LocalSource
 from user_agent.tui.widgets import CarcassonneBoard, CarcassonneSeat, RequestPanel, StatusLine
-from user_agent.views.carcassonne import CarcassonneView
-from user_agent.words.carcassonne_board import board_lines, scores_line
 
 SEATS = 3
 

@@ -14,11 +14,12 @@ from tui_support import SIZE, shown, wait_until
 from game_agent.engine import view_for
 from game_agent.games.muhq.state import UNKNOWN
 from replays import read_log
+from sgs.offline import LocalSource
 from sgs.runner import play
+from user_agent.games.muhq.board import MuhqTable
 from user_agent.tui.app import ConsoleApp
 from user_agent.tui.replay import ReplayApp, ReplayPanel, Timeline
 from user_agent.tui.snapshot import screen_text
-from user_agent.tui.source import LocalSource
 from user_agent.tui.widgets import (
     InfoPanel,
     MuhqBoard,
@@ -27,7 +28,6 @@ from user_agent.tui.widgets import (
     RequestPanel,
     StatusLine,
 )
-from user_agent.words.muhq_board import MuhqTable
 
 CONFIG = {"max_rounds": 3}  # a short duel: the round limit ends it
 

@@ -9,12 +9,12 @@ from typing import Any
 from tui_support import SIZE, shown, wait_until
 
 from game_agent.engine import view_for
+from sgs.offline import LocalSource
+from user_agent.games.sanguosha.view import SanguoshaView
 from user_agent.tui import words
 from user_agent.tui.app import ConsoleApp
 from user_agent.tui.snapshot import screen_text
-from user_agent.tui.source import LocalSource
 from user_agent.tui.widgets import HandPanel, RequestPanel, SeatPanel, StatusLine, pips
-from user_agent.views.sanguosha import SanguoshaView
 
 SEATS = 5
 

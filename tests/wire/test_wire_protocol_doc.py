@@ -16,7 +16,7 @@ from typing import Any
 
 from conftest import WAIT, Procs
 
-import protocol.schemas
+import protocol.games
 from protocol.fields import Fields, describe
 from protocol.messages import MESSAGE_FIELDS
 from protocol.registry import COMMON_EVENTS, COMMON_REQUESTS, GameSchema, get_schema
@@ -54,11 +54,11 @@ def game_section(schema: GameSchema) -> list[str]:
 
 
 def generated() -> str:
-    modules = pkgutil.iter_modules(protocol.schemas.__path__)
+    modules = pkgutil.iter_modules(protocol.games.__path__)
     names = sorted(m.name for m in modules if not m.name.startswith("_"))
     lines = [BEGIN, ""]
     for name in names:
-        importlib.import_module(f"protocol.schemas.{name}")
+        importlib.import_module(f"protocol.games.{name}")
         lines += game_section(get_schema(name))
     lines += ["#### Envelope field table (from `protocol/messages.py`)", ""]
     lines += ["| `t` | fields |", "|---|---|"]
@@ -82,7 +82,7 @@ def test_protocol_doc_lists_every_game_schema() -> None:
     if section != fresh:
         # Rulesets evolve their schemas concurrently: a stale table is a warning, not a failure.
         warnings.warn(
-            "PROTOCOL.md section 15 is behind protocol/schemas; regenerate it with "
+            "PROTOCOL.md section 15 is behind protocol/games; regenerate it with "
             "SGS_REGEN_PROTOCOL_DOC=1 .venv/bin/pytest tests/wire/test_wire_protocol_doc.py",
             stacklevel=1,
         )

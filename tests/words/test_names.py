@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from game_agent.games.sanguosha.cards import KINDS
 from game_agent.games.sanguosha.generals import GENERALS
-from user_agent.words.harmony_board import board_lines
-from user_agent.words.names import (
+from user_agent.games.harmony.board import board_lines
+from user_agent.games.sanguosha.names import (
     card_name,
     card_text,
     faction_name,
@@ -67,7 +67,7 @@ def test_seats_can_carry_names_and_the_board_keeps_cell_names() -> None:
 
 
 def test_marks_read_as_words() -> None:
-    from user_agent.words.names import mark_text
+    from user_agent.games.sanguosha.names import mark_text
 
     assert mark_text("slash_used", 1) == "Slash used"
     assert mark_text("slash_used", 2) == "Slash used (2)"

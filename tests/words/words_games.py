@@ -13,7 +13,7 @@ from game_agent.engine import SPECTATOR, Game, view_for
 from game_agent.games import load
 from protocol.choices import Choice, RequestSpec
 from user_agent.bot import random_legal
-from user_agent.views import for_game
+from user_agent.games import for_game
 
 SANGUOSHA_CONFIGS: list[dict[str, Any]] = [{"players": n} for n in range(2, 9)] + [
     {"mode": "1v1"},

@@ -12,9 +12,9 @@ BotFactory = Callable[[int, int, View | None], Bot]
 # name -> "module:Class"; a game may offer its own bot under a shared name (e.g. greedy).
 BUNDLED: dict[str, str] = {
     "random": "user_agent.bots.random_bot:RandomBot",
-    "greedy": "user_agent.bots.greedy_{game}:GreedyBot",
-    "smart": "user_agent.bots.smart_{game}:SmartBot",  # Sanguosha's heuristic AI
-    "medium": "user_agent.bots.medium_{game}:MediumBot",  # Harmony: between random and greedy
+    "greedy": "user_agent.games.{game}.greedy:GreedyBot",
+    "smart": "user_agent.games.{game}.smart:SmartBot",  # Sanguosha's heuristic AI
+    "medium": "user_agent.games.{game}.medium:MediumBot",  # Harmony: between random and greedy
 }
 
 

@@ -23,8 +23,8 @@ from textual.widgets import Input, RichLog, Static
 
 from game_agent.engine import Decision, Event, RequestSpec, view_for
 from replays import LogError, read_log
-from replays.player import damage_message, disorder_message
 from replays.reader import Log
+from user_agent.replay import damage_message, disorder_message
 from user_agent.tui import words
 from user_agent.tui.base import TableApp
 from user_agent.tui.table import Table

@@ -3,8 +3,8 @@ seat (or of a spectator) and takes answers.
 
 Three implementations:
 
-- `LocalSource`: a `game_agent.engine.Game` in this process, bots on every other seat (like
-  `sgs.runner.drive`); tests and offline play use it.
+- `sgs.offline.LocalSource`: a game in this process, bots on every other seat (offline play and
+  tests; it lives in `sgs/`, the one package that may run the engine and the client together).
 - `WireSource`: a `user_agent.client.Client` connected to a served table (`sgs play`).
 - `SpectatorSource`: the public XPUB stream of `sgs serve` (`sgs watch`).
 
@@ -14,20 +14,17 @@ Three implementations:
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 import structlog
 import zmq
 
-from game_agent.engine import Game, RequestSpec, view_for
-from game_agent.games import load
-from protocol.choices import Choice, check_choice
+from protocol.choices import Choice, RequestSpec
 from protocol.codec import decode
 from protocol.errors import ProtocolError
 from protocol.messages import Bye, Error, EventMsg, RequestMsg, Welcome
-from user_agent.bot import Bot
 from user_agent.spectator import CatchUpError, InOrder, catch_up
 
 log = structlog.get_logger("sgs.tui")
@@ -80,157 +77,6 @@ class Source(Protocol):
         ...
 
     def close(self) -> None: ...
-
-
-# --- in process -------------------------------------------------------------------------------
-
-
-def open_requests(game: Game) -> list[RequestSpec]:
-    """Every request open now: `Game.open` when the engine keeps several (one per seat at
-    most), else the one pending."""
-    many = getattr(game, "open", None)
-    if isinstance(many, list):
-        return [r for r in many if isinstance(r, RequestSpec)]
-    return [] if game.pending is None else [game.pending]
-
-
-class LocalSource:
-    """A game run here: `seat` is the human's, `bots[s]` answers every other seat `s`.
-
-    `deadline` (seconds, 0 = none) is shown as the human's countdown; when it passes, the
-    request's default is applied as a timeout, as a server would."""
-
-    def __init__(
-        self,
-        game: Game,
-        seat: int,
-        bots: Sequence[Bot | None],
-        deadline: float = 0.0,
-        *,
-        clock: Callable[[], float] = time.monotonic,
-        steps_per_poll: int = 200,
-    ) -> None:
-        self.engine = game
-        self.game = game.ruleset.name
-        self.seat = seat
-        self.seats = game.seats
-        self.bots = bots
-        self.deadline = deadline
-        self.clock = clock
-        self.steps_per_poll = steps_per_poll
-        self._sent = 0  # events of `engine.events` already delivered (or skipped)
-        self._asked: RequestSpec | None = None  # the human's open request, once delivered
-        self._asked_at = 0.0
-        self._ended = False
-        self._started = False
-
-    @classmethod
-    def new(
-        cls,
-        game_name: str,
-        config: Mapping[str, Any],
-        seed: int,
-        seat: int,
-        bot_specs: Sequence[str] = ("random",),
-        deadline: float = 0.0,
-        *,
-        clock: Callable[[], float] = time.monotonic,
-    ) -> LocalSource:
-        from sgs.runner import make_bots
-
-        game = Game(load(game_name), config, seed)
-        bots: list[Bot | None] = list(make_bots(game_name, bot_specs, game.seats, seed))
-        if 0 <= seat < game.seats:
-            bots[seat] = None
-        return cls(game, seat, bots, deadline, clock=clock)
-
-    def _events(self) -> list[Item]:
-        out: list[Item] = []
-        events = self.engine.events
-        while self._sent < len(events):
-            ev = events[self._sent]
-            self._sent += 1
-            for bot in self.bots:
-                if bot is not None:
-                    data = view_for(ev, bot.seat)
-                    if data is not None:
-                        bot.on_event(ev.kind, data)
-            data = view_for(ev, self.seat)
-            if data is not None:
-                out.append(EventItem(self._sent - 1, ev.kind, data))
-        return out
-
-    def poll(self) -> list[Item]:
-        out: list[Item] = []
-        try:
-            self._advance(out)
-        except Exception as exc:  # a bot or the engine failed: show it, keep what happened
-            log.exception("the game stopped")
-            out.extend(self._events())
-            self._ended = True
-            out.append(EndItem(f"the game stopped: {exc}"))
-        return out
-
-    def _advance(self, out: list[Item]) -> None:
-        if self._ended:
-            return
-        if not self._started:
-            self._started = True
-            self.engine.start()
-        for _ in range(self.steps_per_poll):
-            out.extend(self._events())
-            if self.engine.finished:
-                break
-            mine = None
-            moved = False
-            for req in open_requests(self.engine):
-                if req.seat == self.seat:
-                    mine = req
-                    continue
-                bot = self.bots[req.seat]
-                if bot is None:
-                    continue
-                self._resume(req, bot.decide(req, bot.view))
-                moved = True
-                break
-            if moved:
-                continue
-            if mine is not None and mine is not self._asked:
-                self._asked = mine
-                self._asked_at = self.clock()
-                out.append(RequestItem(mine, self.deadline))
-            elif (
-                mine is not None
-                and self.deadline > 0
-                and self.clock() - self._asked_at >= self.deadline
-            ):
-                out.append(NoticeItem("the deadline passed", "deadline", mine.id))
-                self._resume(mine, mine.default, timeout=True)
-                continue
-            break
-        out.extend(self._events())
-        if self.engine.finished and not self._ended:
-            self._ended = True
-            out.append(EndItem("game over"))
-
-    def _resume(self, req: RequestSpec, choice: Choice, timeout: bool = False) -> None:
-        if req is self.engine.pending:
-            self.engine.resume(choice, timeout=timeout)
-        else:  # one of several open requests: the engine answers it by its seat
-            self.engine.resume(choice, seat=req.seat, timeout=timeout)
-
-    def answer(self, request_id: int, choice: Choice) -> None:
-        req = self._asked
-        if req is None or req.id != request_id:
-            return
-        reason = check_choice(req, choice)
-        if reason is not None:
-            raise ValueError(reason)
-        self._asked = None
-        self._resume(req, choice)
-
-    def close(self) -> None:
-        return None
 
 
 # --- over the wire ----------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 """The table as the screen shows it: folded from events with the seat views of
-`user_agent.views` (what one seat knows), or omnisciently (every seat's full events).
+`user_agent.games.<game>.view` (what one seat knows), or omnisciently (every seat's full events).
 
 `viewer` is a seat number, -1 for a spectator, or None for the omniscient replay view (every
 hand shown: one view per seat folds the full events, each keeping its own seat's hand).
@@ -10,10 +10,10 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from user_agent.views.carcassonne import CarcassonneView
-from user_agent.views.harmony import HarmonyView
-from user_agent.views.sanguosha import SanguoshaView
-from user_agent.words.muhq_board import MuhqTable
+from user_agent.games.carcassonne.view import CarcassonneView
+from user_agent.games.harmony.view import HarmonyView
+from user_agent.games.muhq.board import MuhqTable
+from user_agent.games.sanguosha.view import SanguoshaView
 
 
 class Table:

@@ -13,11 +13,11 @@ from textual.content import Content
 from textual.message import Message
 from textual.widgets import Static
 
-from protocol.schemas import harmony as hs
+from protocol.games.harmony import schema as hs
+from user_agent.games.sanguosha.names import mark_text
 from user_agent.tui import words
 from user_agent.tui.picker import Picker
 from user_agent.tui.table import Table
-from user_agent.words.names import mark_text
 
 FACTION_STYLE = {"wei": "bold blue", "shu": "bold red", "wu": "bold green", "qun": "bold white"}
 ELEMENT_STYLE = {"w": "bold blue", "f": "bold red", "e": "bold yellow", "l": "bold magenta"}
@@ -177,7 +177,7 @@ class CarcassonneSeat(Clickable):
 
 
 class CarcassonneBoard(Static):
-    """The board as `user_agent.words.carcassonne_board` draws it (the container around it
+    """The board as `user_agent.games.carcassonne.board` draws it (the container around it
     scrolls), with the scores under it."""
 
     DEFAULT_CSS = """
@@ -189,7 +189,7 @@ class CarcassonneBoard(Static):
         if view is None:
             return
         try:
-            from user_agent.words import carcassonne_board
+            from user_agent.games.carcassonne import board as carcassonne_board
 
             lines = carcassonne_board.board_lines(view)
             scores = carcassonne_board.scores_line(view)
@@ -210,7 +210,7 @@ class CarcassonneBoard(Static):
         view = table.carc
         if view is None or view.last is None or not view.tiles:
             return None
-        from user_agent.words import carcassonne_board as cb
+        from user_agent.games.carcassonne import board as cb
 
         w, h, gap = getattr(cb, "W", 5), getattr(cb, "H", 3), getattr(cb, "GAP", 1)
         xs = [x for x, _ in view.tiles]
@@ -274,7 +274,7 @@ LEGEND_W = 60  # muhq: the map legend's width (wider when the grid is)
 
 
 class MuhqBoard(Static):
-    """muhq's map as `user_agent.words.muhq_board` draws it: the grid (the top row first,
+    """muhq's map as `user_agent.games.muhq.board` draws it: the grid (the top row first,
     columns a.. across, rows 1.. down the side) and its legend (the container around it
     scrolls)."""
 

@@ -9,7 +9,7 @@ from typing import Any
 import structlog
 
 from protocol.choices import Choice, RequestSpec
-from user_agent.words import names
+from user_agent.games.sanguosha import names
 from user_agent.words import narrate as narration
 from user_agent.words import requests as request_words
 from user_agent.words.requests import RequestWords

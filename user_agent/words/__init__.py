@@ -10,7 +10,7 @@ Every string made here is for people: no raw dicts, no `None`, no snake_case ids
 
 from __future__ import annotations
 
-from user_agent.words.names import (
+from user_agent.games.sanguosha.names import (
     card_name,
     card_text,
     faction_name,

@@ -9,10 +9,10 @@ from collections.abc import Callable
 from typing import Any
 
 from protocol.choices import Choice, RequestSpec, split_piles
-from protocol.schemas.carcassonne import ROLES as CARC_ROLES
-from user_agent.words.harmony_board import a_piece, piece_words
-from user_agent.words.muhq_board import OUTCOME_REASONS, MuhqTable, tile_name
-from user_agent.words.names import (
+from protocol.games.carcassonne.schema import ROLES as CARC_ROLES
+from user_agent.games.harmony.board import a_piece, piece_words
+from user_agent.games.muhq.board import OUTCOME_REASONS, MuhqTable, tile_name
+from user_agent.games.sanguosha.names import (
     card_name,
     cards_words,
     general_name,

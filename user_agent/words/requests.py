@@ -11,11 +11,11 @@ from typing import Any
 
 from game_agent.games.sanguosha.cards import KINDS
 from protocol.choices import RequestSpec, split_piles
-from protocol.schemas.carcassonne import ROLES as CARC_ROLES
-from protocol.schemas.carcassonne import ROTATION_DEGREES
-from user_agent.words.harmony_board import ELEMENTS, ROLES, a_piece, cell_words
-from user_agent.words.muhq_board import MuhqTable, tile_name
-from user_agent.words.names import (
+from protocol.games.carcassonne.schema import ROLES as CARC_ROLES
+from protocol.games.carcassonne.schema import ROTATION_DEGREES
+from user_agent.games.harmony.board import ELEMENTS, ROLES, a_piece, cell_words
+from user_agent.games.muhq.board import MuhqTable, tile_name
+from user_agent.games.sanguosha.names import (
     card_name,
     cards_words,
     faction_name,
@@ -27,8 +27,8 @@ from user_agent.words.names import (
     skill_name,
     word,
 )
+from user_agent.games.sanguosha.tables import SUIT_WORDS
 from user_agent.words.seats import SeatWords, cap
-from user_agent.words.tables import SUIT_WORDS
 
 
 @dataclass

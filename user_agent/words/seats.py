@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from user_agent.words.names import general_name
+from user_agent.games.sanguosha.names import general_name
 
 HARMONY_SIDES = ("South", "North")
 

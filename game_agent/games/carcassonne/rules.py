@@ -9,8 +9,8 @@ from game_agent.engine import ConfigError, Determinizable, Game, Rng, Ruleset, S
 from game_agent.games.carcassonne import determinize as resample
 from game_agent.games.carcassonne import flow, state
 from game_agent.games.carcassonne.config import configure
+from protocol.games.carcassonne.schema import SCHEMA
 from protocol.registry import GameSchema
-from protocol.schemas.carcassonne import SCHEMA
 
 
 class CarcassonneRuleset:

@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 
 from game_agent.games.harmony.pieces import EMPTY, PIECE_CODES, parse_piece
-from protocol.schemas.harmony import LANES, ROWS, SEAT_NAMES, board_lines
+from protocol.games.harmony.schema import LANES, ROWS, SEAT_NAMES, board_lines
 
 SOUTH, NORTH = 0, 1
 N_LANES = 5

@@ -14,7 +14,7 @@ from game_agent.engine import ConfigError
 from game_agent.games.harmony.attack import STANDARD, Rules
 from game_agent.games.harmony.board import NORTH, SOUTH, from_position, position
 from game_agent.games.harmony.pieces import EMPTY
-from protocol.schemas.harmony import SEAT_NAMES
+from protocol.games.harmony.schema import SEAT_NAMES
 
 LAST_ROUND = 15  # 15 cells per player: the field is full after round 15
 MUTUAL_LETHAL = ("continue", "draw", "compare")

@@ -12,7 +12,7 @@ from game_agent.games.harmony.board import CELL_NAMES, N_CELLS, NORTH, SOUTH
 from game_agent.games.harmony.config import LAST_ROUND, first_player_for, rules_of
 from game_agent.games.harmony.pieces import EMPTY, PIECE_CODES
 from game_agent.games.harmony.state import HarmonyState
-from protocol.schemas.harmony import ELEMENT_CODES, LANES, ROLE_CODES
+from protocol.games.harmony.schema import ELEMENT_CODES, LANES, ROLE_CODES
 
 
 def root(g: Game) -> Settlement:

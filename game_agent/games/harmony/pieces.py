@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from protocol.schemas.harmony import ELEMENT_CODES, ELEMENT_NAMES, ROLE_CODES, ROLE_NAMES
+from protocol.games.harmony.schema import ELEMENT_CODES, ELEMENT_NAMES, ROLE_CODES, ROLE_NAMES
 
 EMPTY = -1
 

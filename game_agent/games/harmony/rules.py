@@ -9,8 +9,8 @@ from game_agent.engine import ConfigError, Determinizable, Game, Rng, Ruleset, S
 from game_agent.games.harmony import determinize as resample
 from game_agent.games.harmony import flow, state
 from game_agent.games.harmony.config import configure
+from protocol.games.harmony.schema import SCHEMA
 from protocol.registry import GameSchema
-from protocol.schemas.harmony import SCHEMA
 
 SEATS = 2  # seat 0 = South, seat 1 = North
 

@@ -3,7 +3,7 @@ phase (rules 6.4) with unit activations, buying (5.2) and discarding.
 
 The engine's stack is ``root -> turn -> (action phase | activation) -> declare -> ...`` while a
 player is asked; `priority.declare` frames nest for responses (rules 6.3). Secret: decks (order)
-and hands go to their owner only; the public forms carry counts (`protocol.schemas.muhq`).
+and hands go to their owner only; the public forms carry counts (`protocol.games.muhq.schema`).
 """
 
 from __future__ import annotations

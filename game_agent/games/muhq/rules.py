@@ -9,8 +9,8 @@ from game_agent.engine import ConfigError, Determinizable, Game, Rng, Ruleset, S
 from game_agent.games.muhq import determinize as resample
 from game_agent.games.muhq import flow, state
 from game_agent.games.muhq.config import configure, content_of
+from protocol.games.muhq.schema import SCHEMA
 from protocol.registry import GameSchema
-from protocol.schemas.muhq import SCHEMA
 
 
 class MuhqRuleset:

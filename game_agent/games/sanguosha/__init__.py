@@ -40,8 +40,8 @@ from game_agent.games.sanguosha.skill import Skill
 from game_agent.games.sanguosha.skills import STANDARD
 from game_agent.games.sanguosha.state import Player, State
 from game_agent.games.sanguosha.use import CardRule
+from protocol.games.sanguosha.schema import SCHEMA
 from protocol.registry import GameSchema
-from protocol.schemas.sanguosha import SCHEMA
 
 # 3: conceal_responses (on by default) asks more seats; 4: general selection and Nullification
 # windows ask their seats together

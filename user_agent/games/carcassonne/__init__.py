@@ -1,0 +1,1 @@
+"""The carcassonne client: its view, words, bots and widgets."""

@@ -1,0 +1,1 @@
+"""The harmony client: its view, words, bots and widgets."""

@@ -1,0 +1,1 @@
+"""The muhq client: its view, words, bots and widgets."""

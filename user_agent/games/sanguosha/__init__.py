@@ -1,0 +1,1 @@
+"""The sanguosha client: its view, words, bots and widgets."""

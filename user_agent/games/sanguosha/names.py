@@ -1,0 +1,184 @@
+"""Names for ids: cards, generals, skills, factions, roles, phases and reasons, in English or
+Chinese (``lang="zh"``; English where no Chinese name is known), and the rules text of cards
+and generals. Unknown ids are shown with spaces for underscores, never raw."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from typing import Any
+
+from game_agent.games.sanguosha.cards import KINDS, RANK_SIGN, SUIT_SIGN
+from game_agent.games.sanguosha.generals import GENERALS
+from game_agent.games.sanguosha.skill import Skill
+from user_agent.games.sanguosha.tables import (
+    CARD_TEXT,
+    CARD_ZH,
+    FACTIONS,
+    PHASES,
+    REASONS,
+    ROLES,
+    ZONES,
+)
+
+
+@cache
+def _skills() -> dict[str, Skill]:
+    from game_agent.games.sanguosha.skills import STANDARD
+
+    return {s.id: s for s in STANDARD}
+
+
+def plain(word: object) -> str:
+    """An id as words: `hand_limit` -> `hand limit` (the last resort for unknown ids)."""
+    return str(word).replace("_", " ").strip()
+
+
+def rank_sign(rank: object) -> str:
+    if type(rank) is not int or rank <= 0:
+        return ""
+    return RANK_SIGN.get(rank, str(rank))
+
+
+def kind_name(kind_id: str, lang: str = "en") -> str:
+    """A card kind id -> its name (`snatch` -> `Snatch`)."""
+    if lang == "zh" and kind_id in CARD_ZH:
+        return CARD_ZH[kind_id]
+    k = KINDS.get(kind_id)
+    return k.title if k else plain(kind_id).title()
+
+
+def card_name(card: dict[str, Any] | str, lang: str = "en") -> str:
+    """A card as events carry it (`{"suit", "rank", "name"}`) -> `♦4 Snatch`; a kind id ->
+    `Snatch`. A virtual card without suit or rank is just its name."""
+    if isinstance(card, str):
+        return kind_name(card, lang)
+    name = kind_name(str(card.get("name", "card")), lang)
+    suit = SUIT_SIGN.get(str(card.get("suit", "none")), "")
+    return f"{suit}{rank_sign(card.get('rank'))} {name}".strip()
+
+
+def cards_words(cards: list[dict[str, Any]], lang: str = "en") -> str:
+    return ", ".join(card_name(c, lang) for c in cards) or "nothing"
+
+
+def general_name(general_id: str, lang: str = "en") -> str:
+    g = GENERALS.get(general_id)
+    if g is None:
+        return plain(general_id).title()
+    return g.chinese if lang == "zh" else g.name
+
+
+def faction_name(f: str, lang: str = "en") -> str:
+    en, zh = FACTIONS.get(f, (plain(f).title(), ""))
+    return zh if lang == "zh" and zh else en
+
+
+def role_name(role: str, lang: str = "en") -> str:
+    en, zh = ROLES.get(role, (plain(role), ""))
+    return zh if lang == "zh" and zh else en
+
+
+def phase_name(phase: str) -> str:
+    return PHASES.get(phase, plain(phase))
+
+
+def zone_name(zone: str) -> str:
+    return ZONES.get(zone, plain(zone))
+
+
+def skill_name(skill_id: str, lang: str = "en") -> str:
+    """A skill id -> its title (`wusheng` -> `Wusheng`); an equipment's effect by the card's
+    name (`eight_diagram` -> `Eight Diagram`)."""
+    s = _skills().get(skill_id)
+    if s is not None:
+        return s.chinese if lang == "zh" and s.chinese else s.title
+    if skill_id in KINDS:
+        return kind_name(skill_id, lang)
+    return plain(skill_id).title()
+
+
+def mark_text(name: str, value: object, lang: str = "en") -> str:
+    """A seat's mark in words: `slash_used`=1 -> "Slash used", `rende_given`=2 -> "Rende:
+    2 given", `jijiang_failed` -> "Jijiang failed", `luoyi` -> "Luoyi"."""
+    head, _, rest = name.partition("_")
+    what = skill_name(head, lang) if head in _skills() or head in KINDS else plain(head).title()
+    if rest == "given":
+        return f"{what}: {value} given"
+    tail = f" {plain(rest)}" if rest else ""
+    count = f" ({value})" if type(value) is int and value > 1 else ""
+    return f"{what}{tail}{count}"
+
+
+def word(token: str, lang: str = "en") -> str:
+    """Any id met in event or request data, as a name or words."""
+    if token in _skills() or token in KINDS:
+        return skill_name(token, lang)
+    if token in GENERALS:
+        return general_name(token, lang)
+    if token in REASONS:
+        return REASONS[token]
+    return plain(token)
+
+
+_SNAKE = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")
+_PAREN = re.compile(r"\(([a-z_]+)\)")
+
+
+def sanitize(text: str, lang: str = "en") -> str:
+    """A sentence written by the game (a skill's prompt): ids in it become names."""
+    text = _PAREN.sub(lambda m: f"({word(m.group(1), lang)})", text)
+    text = _SNAKE.sub(lambda m: word(m.group(0), lang), text)
+    return text.replace("_", " ")
+
+
+def skill_line(skill_id: str, lang: str = "en") -> str:
+    s = _skills().get(skill_id)
+    if s is None:
+        return skill_name(skill_id, lang)
+    tags = s.kind + (", lord skill" if s.lord else "")
+    return f"{skill_name(skill_id, lang)} ({tags}): {s.text}"
+
+
+def general_text(general_id: str, lang: str = "en") -> str:
+    """A general: name, faction, HP, gender, then each skill with its rules text."""
+    g = GENERALS.get(general_id)
+    if g is None:
+        return f"{plain(general_id).title()}: no such general"
+    other = g.chinese if lang != "zh" else g.name
+    head = (
+        f"{general_name(general_id, lang)} {other} - {faction_name(g.faction, lang)}, "
+        f"{g.max_hp} HP, {g.gender}"
+    )
+    return "\n".join([head, *(f"  {skill_line(s, lang)}" for s in g.skills)])
+
+
+def card_text(kind_id: str, lang: str = "en") -> str:
+    """What a card does: `Snatch 顺手牵羊: Trick. ...`."""
+    if kind_id not in KINDS:
+        return f"{plain(kind_id).title()}: no such card"
+    zh = CARD_ZH.get(kind_id, "")
+    head = f"{kind_name(kind_id, 'en')} {zh}".strip()
+    return f"{head}: {CARD_TEXT.get(kind_id, '')}".rstrip(": ")
+
+
+def _key(text: str) -> str:
+    return re.sub(r"[^a-z0-9\u4e00-\u9fff]", "", text.lower())
+
+
+def find_card(name: str) -> str | None:
+    """A typed card name (`snatch`, `Ex Nihilo`, `杀`) -> its kind id, or None."""
+    key = _key(name)
+    for kid, kind in KINDS.items():
+        if key in (_key(kid), _key(kind.title), _key(CARD_ZH.get(kid, "-"))):
+            return kid
+    return None
+
+
+def find_general(name: str) -> str | None:
+    """A typed general name (`guanyu`, `Guan Yu`, `关羽`) -> its id, or None."""
+    key = _key(name.replace("ü", "v"))
+    for gid, g in GENERALS.items():
+        if key in (gid, _key(g.name.replace("ü", "v")), _key(g.chinese)):
+            return gid
+    return None
