@@ -48,7 +48,7 @@ def sgs_env(module: str, config: dict[str, Any]) -> Callable[[float], tuple[int,
     def run(seconds: float) -> tuple[int, int]:
         import importlib
 
-        env = importlib.import_module(f"sgs.envs.{module}").env(config=config)
+        env = getattr(importlib.import_module("sgs.envs"), module).env(config=config)
         rng = np.random.default_rng(0)
         steps = games = 0
         end = time.perf_counter() + seconds

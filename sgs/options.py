@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import importlib
 from typing import Any
 
 from game_agent.engine import ConfigError, TomlSyntaxError, parse_toml, read_toml
+from game_agent.games import manifest
+from game_agent.games.manifest import resolve
 from sgs.errors import UsageError
 
 
@@ -52,15 +53,14 @@ def game_config(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def load_scenario(game: str, path: str) -> dict[str, Any]:
-    """A ruleset reads its own scenario files: `game_agent.games.<game>.scenario.load_scenario`
-    returns the config (with the scenario inside) that starts a game from that position."""
-    try:
-        module = importlib.import_module(f"game_agent.games.{game}.scenario")
-    except ModuleNotFoundError:
-        raise ConfigError(f"game {game!r} has no scenario files") from None
+    """A ruleset reads its own scenario files: its manifest's `scenario` loader returns the config
+    (with the scenario inside) that starts a game from that position."""
+    ref = manifest(game).scenario
+    if ref is None:
+        raise ConfigError(f"game {game!r} has no scenario files")
     check_toml(path)
     try:
-        config: dict[str, Any] = module.load_scenario(path)
+        config: dict[str, Any] = resolve(ref)(path)
     except OSError as exc:
         raise ConfigError(f"cannot read scenario {path}: {exc.strerror}") from None
     return config

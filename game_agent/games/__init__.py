@@ -1,12 +1,21 @@
-"""The rulesets. `load(name)` imports one by name; each module exposes `RULESET`."""
+"""The host side's registry of games: one line per bundled game. Each package
+`game_agent.games.<game>` holds a `MANIFEST` (`game_agent.games.manifest.GameManifest`: the ruleset,
+its scenario loader, the configurations benchmarks play); `load(name)` gives the ruleset,
+`manifest(name)` the whole manifest."""
 
 from __future__ import annotations
 
 import importlib
 
 from game_agent.engine import ConfigError, Ruleset
+from game_agent.games.manifest import GameManifest
 
-GAMES = ("harmony", "sanguosha", "carcassonne", "muhq")
+GAMES = (
+    "harmony",
+    "sanguosha",
+    "carcassonne",
+    "muhq",
+)
 
 # Rulesets registered at run time (a third-party ruleset, or a test's): name -> ruleset.
 _REGISTERED: dict[str, Ruleset] = {}
@@ -29,14 +38,17 @@ def load(name: str) -> Ruleset:
         return _load_path(name)
     if name not in GAMES:
         raise ConfigError(f"unknown game {name!r}; known games: {', '.join(GAMES)}")
-    try:
-        module = importlib.import_module(f"game_agent.games.{name}")
-    except ModuleNotFoundError as exc:
-        if exc.name and exc.name.startswith(f"game_agent.games.{name}"):
-            raise ConfigError(f"game {name!r} is not implemented yet") from None
-        raise
-    ruleset: Ruleset = module.RULESET
-    return ruleset
+    return manifest(name).ruleset
+
+
+def manifest(name: str) -> GameManifest:
+    """A bundled game's manifest; a registered or `module:ATTR` ruleset gets a bare one."""
+    if name in _REGISTERED or ":" in name:
+        return GameManifest(load(name))
+    if name not in GAMES:
+        raise ConfigError(f"unknown game {name!r}; known games: {', '.join(GAMES)}")
+    found: GameManifest = importlib.import_module(f"{__name__}.{name}").MANIFEST
+    return found
 
 
 def available() -> list[str]:

@@ -9,5 +9,18 @@ event applier), `flow` (settlements), `scenario` (TOML scenarios), `rules` (the 
 """
 
 from game_agent.games.carcassonne.rules import RULESET, CarcassonneRuleset
+from game_agent.games.manifest import GameManifest, Row
 
-__all__ = ["RULESET", "CarcassonneRuleset"]
+__all__ = ["MANIFEST", "RULESET", "CarcassonneRuleset"]
+
+
+MANIFEST = GameManifest(
+    RULESET,
+    scenario="game_agent.games.carcassonne.scenario:load_scenario",
+    rows=(
+        Row("2p random", {"players": 2}),
+        Row("2p greedy", {"players": 2}, "greedy"),
+        Row("4p random", {"players": 4}),
+        Row("4p greedy", {"players": 4}, "greedy"),
+    ),
+)

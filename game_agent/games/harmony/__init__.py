@@ -7,5 +7,13 @@ attack-phase resolution), `config` (options), `state` (state and event applier),
 """
 
 from game_agent.games.harmony.rules import RULESET, HarmonyRuleset
+from game_agent.games.manifest import GameManifest, Row
 
-__all__ = ["RULESET", "HarmonyRuleset"]
+__all__ = ["MANIFEST", "RULESET", "HarmonyRuleset"]
+
+
+MANIFEST = GameManifest(
+    RULESET,
+    scenario="game_agent.games.harmony.scenario:load_scenario",
+    rows=(Row("2p random"), Row("2p greedy", bots="greedy")),
+)

@@ -6,6 +6,14 @@ files and scenarios.
 
 from __future__ import annotations
 
+from game_agent.games.manifest import GameManifest, Row
 from game_agent.games.muhq.rules import RULESET
 
-__all__ = ["RULESET"]
+__all__ = ["MANIFEST", "RULESET"]
+
+
+MANIFEST = GameManifest(
+    RULESET,
+    scenario="game_agent.games.muhq.scenario:load_scenario",
+    rows=(Row("2p random"), Row("2p greedy", bots="greedy")),
+)

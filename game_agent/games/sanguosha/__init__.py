@@ -28,6 +28,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from game_agent.engine import ConfigError, Event, Game, Rng, Settlement
+from game_agent.games.manifest import GameManifest, Row
 from game_agent.games.sanguosha import basic, delayed, equipment, tricks
 from game_agent.games.sanguosha.apply import apply as _apply
 from game_agent.games.sanguosha.cards import deck_ids
@@ -200,4 +201,16 @@ class Sanguosha:
 
 RULESET = Sanguosha()
 
-__all__ = ["RULESET", "Sanguosha"]
+__all__ = ["MANIFEST", "RULESET", "Sanguosha"]
+
+
+MANIFEST = GameManifest(
+    RULESET,
+    scenario="game_agent.games.sanguosha.scenario:load_scenario",
+    rows=(
+        Row("identity 5p random", {"players": 5}),
+        Row("identity 5p smart", {"players": 5}, "smart"),
+        Row("identity 8p random", {"players": 8}),
+        Row("1v1 random", {"mode": "1v1"}),
+    ),
+)

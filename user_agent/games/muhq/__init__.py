@@ -1,1 +1,11 @@
-"""The muhq client: its view, words, bots and widgets."""
+"""The muhq's game client: its view, words, bots and widgets."""
+
+from user_agent.games.manifest import ClientGame
+
+CLIENT = ClientGame(
+    "muhq",
+    view="user_agent.games.muhq.view:make_view",
+    bots={
+        "greedy": "user_agent.games.muhq.greedy:GreedyBot",
+    },
+)

@@ -1,0 +1,43 @@
+"""What the client side needs to know of one game, as one small declarative object.
+
+Each game's client package (`user_agent/games/<game>/__init__.py`) holds a `CLIENT`; the registry
+(`user_agent.games`) lists the packages. Shared client code (consoles, the full-screen tables, the
+replay player, fleets, environments) asks the manifest and never names a game. References to code
+are `"module:attribute"` strings, resolved on first use, so that reading a manifest imports
+neither the widgets nor the bots: a bot process never loads Textual, a console never loads numpy.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class EnvEntry:
+    """The game's PettingZoo environment: `sgs.envs.<name>` (e.g. `carcassonne_v0`).
+    `encoder` is `"module:Class"` of the observation encoder, built as
+    `Class(config, seats, max_options)`, its module's `MAX_OPTIONS` the size of the action space;
+    `doc` is the environment module's docstring."""
+
+    name: str
+    encoder: str
+    doc: str = ""
+
+
+@dataclass(frozen=True)
+class ClientGame:
+    name: str
+    # "module:function" (seat, seats) -> the seat's view (what it knows, folded from its events).
+    view: str
+    # The game's own bots, by the name `--bots` uses -> "module:Class" (`random` is shared).
+    bots: Mapping[str, str] = field(default_factory=dict)
+    env: EnvEntry | None = None
+
+
+def resolve(ref: str) -> Any:
+    """A `"module:attribute"` reference -> the object."""
+    module, _, attr = ref.partition(":")
+    return getattr(importlib.import_module(module), attr)
