@@ -135,11 +135,11 @@ def _view_for_event() -> Callable[[Any, int], dict[str, Any] | None]:
 
 def _view_for(game: str, seat: int, seats: int) -> Any:
     """ADAPTOR: the bundled user-agent view of `game` for `seat` (-1: the spectator).
-    After issue 21 (guessed): `user_agent.games.client(game).view(seat, seats)`; before it:
-    `user_agent.views.for_game(game, seat, seats)`. Fix the first branch if the guess is wrong."""
+    After issue 21: `user_agent.games.for_game(game, seat, seats)`; before it:
+    `user_agent.views.for_game(game, seat, seats)`."""
     try:
         registry: Any = importlib.import_module("user_agent.games")
-        return registry.client(game).view(seat, seats)
+        return registry.for_game(game, seat, seats)
     except (ModuleNotFoundError, AttributeError):
         views: Any = importlib.import_module("user_agent.views")
         return views.for_game(game, seat, seats)
