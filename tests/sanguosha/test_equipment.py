@@ -5,11 +5,12 @@ from __future__ import annotations
 import pytest
 from sanguosha_support import Table, check_fold, cid, lord, of, scen, seat
 
-from game_agent.games.sanguosha.cards import DECK, KINDS, VCard, color_of, converted
+from game_agent.games.sanguosha.cards import DECK, VCard, color_of, converted
 from game_agent.games.sanguosha.distance import attack_range, distance
 from game_agent.games.sanguosha.equipment import halberd_targets as halberd
 from game_agent.games.sanguosha.skill import ANY_MODE, Skill, ViewAs
 from game_agent.games.sanguosha.state import State
+from protocol.games.sanguosha.catalogue import KINDS
 
 
 def test_equipping_replaces_the_old_card() -> None:

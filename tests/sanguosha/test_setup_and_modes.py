@@ -11,9 +11,10 @@ from sanguosha_support import Table, check_fold, lord, of, scen, seat
 from game_agent.engine import ConfigError, Game, IllegalReply
 from game_agent.games import load
 from game_agent.games.sanguosha import RULESET
-from game_agent.games.sanguosha.cards import DECK, KINDS, STANDARD_IDS, deck_ids
+from game_agent.games.sanguosha.cards import DECK, STANDARD_IDS, deck_ids
 from game_agent.games.sanguosha.generals import GENERALS, LORD_IDS
 from game_agent.games.sanguosha.roles import role_list
+from protocol.games.sanguosha.catalogue import KINDS
 from user_agent.bot import random_legal
 
 

@@ -276,7 +276,7 @@ def _use(n: Narrator, d: dict[str, Any]) -> str:
         subs = d.get("subcards") or []
         made = f" made of {cards_words(subs, n.lang)}" if subs else ""
         via = f" by {skill_name(str(d['skill']), n.lang)}{made}"
-    from game_agent.games.sanguosha.cards import KINDS
+    from protocol.games.sanguosha.catalogue import KINDS
 
     kind = KINDS.get(name)
     if kind is not None and kind.type == "equip":

@@ -9,10 +9,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from game_agent.games.sanguosha.cards import KINDS
 from protocol.choices import RequestSpec, split_piles
 from protocol.games.carcassonne.schema import ROLES as CARC_ROLES
 from protocol.games.carcassonne.schema import ROTATION_DEGREES
+from protocol.games.sanguosha.catalogue import KINDS
 from user_agent.games.harmony.board import ELEMENTS, ROLES, a_piece, cell_words
 from user_agent.games.muhq.board import MuhqTable, tile_name
 from user_agent.games.sanguosha.names import (

@@ -9,8 +9,9 @@ from collections.abc import Callable
 from typing import Any
 
 from game_agent.engine import Event
-from game_agent.games.sanguosha.cards import KINDS, NAME
+from game_agent.games.sanguosha.cards import NAME
 from game_agent.games.sanguosha.state import PHASES, State
+from protocol.games.sanguosha.catalogue import KINDS
 
 # Zones shared by the table (the rest belong to a seat: hand, equip, judge).
 TABLE_ZONES = ("draw", "discard", "processing", "removed", "facedown")

@@ -6,8 +6,9 @@ seat they belong to); weapons give the base range.
 
 from __future__ import annotations
 
-from game_agent.games.sanguosha.cards import KINDS, NAME
+from game_agent.games.sanguosha.cards import NAME
 from game_agent.games.sanguosha.state import State
+from protocol.games.sanguosha.catalogue import KINDS
 
 NONE: frozenset[int] = frozenset()
 

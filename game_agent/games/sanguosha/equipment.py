@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from game_agent.engine import Settlement, Trigger
 from game_agent.games.sanguosha.basic import SlashEffect
-from game_agent.games.sanguosha.cards import DESC, KINDS, NAME, VCard, converted
+from game_agent.games.sanguosha.cards import DESC, NAME, VCard, converted
 from game_agent.games.sanguosha.damage import Damage
 from game_agent.games.sanguosha.judgement import is_red, judge
 from game_agent.games.sanguosha.pick import HAND_AND_EQUIP, pick_card
@@ -28,6 +28,7 @@ from game_agent.games.sanguosha.timings import (
 )
 from game_agent.games.sanguosha.use import Asked, CardRule, CardUse, Targeted, ask_card, use_card
 from game_agent.games.sanguosha.zones import discard, draw, move, where
+from protocol.games.sanguosha.catalogue import KINDS
 
 if TYPE_CHECKING:
     from game_agent.engine import Game

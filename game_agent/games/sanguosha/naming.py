@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game_agent.engine import Settlement
-from game_agent.games.sanguosha.cards import KINDS
 from game_agent.games.sanguosha.questions import ask_label
+from protocol.games.sanguosha.catalogue import KINDS
 
 if TYPE_CHECKING:
     from game_agent.engine import Game

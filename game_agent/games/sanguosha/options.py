@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game_agent.engine import Settlement
-from game_agent.games.sanguosha.cards import DESC, KINDS, NAME, VCard, converted, real
+from game_agent.games.sanguosha.cards import DESC, NAME, VCard, converted, real
 from game_agent.games.sanguosha.delayed import holds
 from game_agent.games.sanguosha.distance import (
     attack_range,
@@ -26,6 +26,7 @@ from game_agent.games.sanguosha.state import (
     others_in_order,
 )
 from game_agent.games.sanguosha.use import CardUse, choose_subcards
+from protocol.games.sanguosha.catalogue import KINDS
 
 if TYPE_CHECKING:
     from game_agent.engine import Game

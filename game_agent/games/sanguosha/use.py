@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from game_agent.engine import Settlement
-from game_agent.games.sanguosha.cards import DESC, KINDS, NAME, VCard, converted, real
+from game_agent.games.sanguosha.cards import DESC, NAME, VCard, converted, real
 from game_agent.games.sanguosha.skill import RESPOND, USE, ViewAs
 from game_agent.games.sanguosha.state import State, locate, order_from_current
 from game_agent.games.sanguosha.timings import (
@@ -37,6 +37,7 @@ from game_agent.games.sanguosha.timings import (
     fire,
 )
 from game_agent.games.sanguosha.zones import clear_processing, move, moved
+from protocol.games.sanguosha.catalogue import KINDS
 
 if TYPE_CHECKING:
     from game_agent.engine import Game

@@ -8,9 +8,9 @@ import re
 from functools import cache
 from typing import Any
 
-from game_agent.games.sanguosha.cards import KINDS, RANK_SIGN, SUIT_SIGN
 from game_agent.games.sanguosha.generals import GENERALS
 from game_agent.games.sanguosha.skill import Skill
+from protocol.games.sanguosha.catalogue import KINDS, RANK_SIGN, SUIT_SIGN
 from user_agent.games.sanguosha.tables import (
     CARD_TEXT,
     CARD_ZH,

@@ -6,13 +6,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game_agent.engine import Settlement
-from game_agent.games.sanguosha.cards import DESC, SUIT, SUITS
+from game_agent.games.sanguosha.cards import DESC, SUIT
 from game_agent.games.sanguosha.damage import Damage, damage
 from game_agent.games.sanguosha.pick import random_hand_card
 from game_agent.games.sanguosha.questions import ask_label, ask_seats
 from game_agent.games.sanguosha.skill import Active, Skill, announce
 from game_agent.games.sanguosha.state import State, others_in_order
 from game_agent.games.sanguosha.zones import move
+from protocol.games.sanguosha.catalogue import SUITS
 
 if TYPE_CHECKING:
     from game_agent.engine import Game

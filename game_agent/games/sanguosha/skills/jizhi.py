@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game_agent.engine import Settlement, Trigger
-from game_agent.games.sanguosha.cards import KINDS, NAME
+from game_agent.games.sanguosha.cards import NAME
 from game_agent.games.sanguosha.skill import Skill, announce
 from game_agent.games.sanguosha.timings import CARD_USED
 from game_agent.games.sanguosha.use import CardUse
 from game_agent.games.sanguosha.zones import draw
+from protocol.games.sanguosha.catalogue import KINDS
 
 if TYPE_CHECKING:
     from game_agent.engine import Game

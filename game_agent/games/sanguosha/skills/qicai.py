@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from game_agent.games.sanguosha.cards import KINDS, VCard
+from game_agent.games.sanguosha.cards import VCard
 from game_agent.games.sanguosha.skill import Skill
 from game_agent.games.sanguosha.state import State
+from protocol.games.sanguosha.catalogue import KINDS
 
 
 def trick_reach(st: State, seat: int, vc: VCard, target: int) -> bool:
