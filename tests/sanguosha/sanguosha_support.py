@@ -12,6 +12,7 @@ from game_agent.games.sanguosha.scenario import config_from_file, config_from_to
 from game_agent.games.sanguosha.skill import Skill
 from game_agent.games.sanguosha.state import State, zone_of_each
 from protocol.choices import Choice, RequestSpec
+from protocol.games.sanguosha.skills import SkillText
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 
@@ -334,7 +335,7 @@ def scen(
 
 def test_skill(sid: str, *triggers: Any, kind: str = "optional", **parts: Any) -> Skill:
     """A test-only skill bundle (give it to a seat with `skills=[sid]` and `Table(extra=...)`)."""
-    return Skill(sid, sid, "", kind, "test only", triggers=tuple(triggers), **parts)
+    return Skill(SkillText(sid, sid, "", kind, "test only"), triggers=tuple(triggers), **parts)
 
 
 test_skill.__test__ = False  # type: ignore[attr-defined]  # not a test for pytest

@@ -11,6 +11,7 @@ from game_agent.games.sanguosha.equipment import halberd_targets as halberd
 from game_agent.games.sanguosha.skill import ANY_MODE, Skill, ViewAs
 from game_agent.games.sanguosha.state import State
 from protocol.games.sanguosha.catalogue import KINDS
+from protocol.games.sanguosha.skills import SkillText
 
 
 def test_equipping_replaces_the_old_card() -> None:
@@ -270,11 +271,7 @@ def _red_cards(st: State, seat: int) -> list[int]:
 
 # A test conversion (like Wusheng): any red card in hand or equipment as a Slash.
 RED_SLASH = Skill(
-    "red_slash",
-    "Red Slash",
-    "",
-    "conversion",
-    "test",
+    SkillText("red_slash", "Red Slash", "", "conversion", "test"),
     views=(ViewAs("slash", ANY_MODE, _red_cards),),
 )
 

@@ -281,10 +281,8 @@ def test_ownership_is_checked_in_one_place() -> None:
     plain = test_skill("hurt", Trigger("hurt", T.DAMAGED, can, note, compulsory=True))
     from dataclasses import replace
 
-    lordly = replace(
-        test_skill("hurt_lord", Trigger("hurt_lord", T.DAMAGED, can, note, compulsory=True)),
-        lord=True,
-    )
+    lordly = test_skill("hurt_lord", Trigger("hurt_lord", T.DAMAGED, can, note, compulsory=True))
+    lordly = replace(lordly, about=replace(lordly.about, lord=True))
     t = Table(
         scen(
             lord("liubei", skills=["hurt_lord"]),

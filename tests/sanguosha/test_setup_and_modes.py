@@ -12,9 +12,9 @@ from game_agent.engine import ConfigError, Game, IllegalReply
 from game_agent.games import load
 from game_agent.games.sanguosha import RULESET
 from game_agent.games.sanguosha.cards import DECK, STANDARD_IDS, deck_ids
-from game_agent.games.sanguosha.generals import GENERALS, LORD_IDS
 from game_agent.games.sanguosha.roles import role_list
 from protocol.games.sanguosha.catalogue import KINDS
+from protocol.games.sanguosha.generals import GENERALS, LORD_IDS
 from user_agent.bot import random_legal
 
 
@@ -320,7 +320,7 @@ def test_the_lords_random_candidates_say_nothing_of_the_next_offer() -> None:
     must not predict the next seat's secret offer."""
     from game_agent.engine import Game
     from game_agent.games.sanguosha import RULESET
-    from game_agent.games.sanguosha.generals import LORD_IDS
+    from protocol.games.sanguosha.generals import LORD_IDS
 
     both = 0
     for seed in range(200):

@@ -15,10 +15,10 @@ from sanguosha_support import SCENARIOS, Table, lord, of, scen, seat
 
 from game_agent.engine import Event, Game
 from game_agent.games.sanguosha import RULESET
-from game_agent.games.sanguosha.generals import GENERALS
 from game_agent.games.sanguosha.scenario import config_from_file
 from game_agent.games.sanguosha.skills import NAMES
 from protocol.choices import RequestSpec
+from protocol.games.sanguosha.generals import GENERALS
 from user_agent.bot import random_legal
 
 # --- the rules' tables (§3.1 roster, §3.2 titles, §3.3 kinds), written out independently ----------
@@ -89,7 +89,7 @@ def check_general_option(option: dict[str, Any], lord: bool, bonus: int = 0) -> 
         assert s["title"] == s["id"].capitalize() and s["chinese"] == CHINESE[s["id"]]
         assert s["kind"] == kind_of(s["id"]) and s["lord"] == (s["id"] in LORD_SKILLS)
         assert isinstance(s["text"], str) and len(s["text"]) > 20
-        assert s["text"] == RULESET.skills[s["id"]].text
+        assert s["text"] == RULESET.skills[s["id"]].about.text
 
 
 def setup_requests(config: dict[str, Any], seed: int) -> Iterator[RequestSpec]:
@@ -194,7 +194,7 @@ def seen_in(events: list[Event]) -> set[str]:
             out.add(e.data["name"])
         elif e.kind in ("use", "respond") and e.data.get("skill"):
             skill = e.data["skill"]
-            if skill in RULESET.skills and RULESET.skills[skill].kind == "conversion":
+            if skill in RULESET.skills and RULESET.skills[skill].about.kind == "conversion":
                 out.add(skill)
     return out & set(NAMES)
 

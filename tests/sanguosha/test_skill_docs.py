@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from game_agent.games.sanguosha.generals import GENERALS
 from game_agent.games.sanguosha.skills import STANDARD
+from protocol.games.sanguosha.generals import GENERALS
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "sanguosha.md"
 PACKAGE = Path(__file__).resolve().parents[2] / "game_agent" / "games" / "sanguosha"
@@ -29,7 +29,7 @@ def test_the_skill_table_lists_every_skill_as_built() -> None:
     table = rows()
     owner = {s: g for g in GENERALS.values() for s in g.skills}
     assert sorted(table) == sorted(s.id for s in STANDARD)
-    for s in STANDARD:
+    for s in (k.about for k in STANDARD):
         cells = table[s.id]
         assert cells[0] == f"{s.title} {s.chinese}"
         assert cells[1] == owner[s.id].name

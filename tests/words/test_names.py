@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from game_agent.games.sanguosha.generals import GENERALS
 from protocol.games.sanguosha.catalogue import KINDS
+from protocol.games.sanguosha.generals import GENERALS
 from user_agent.games.harmony.board import board_lines
 from user_agent.games.sanguosha.names import (
     card_name,

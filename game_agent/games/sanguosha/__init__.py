@@ -33,7 +33,7 @@ from game_agent.games.sanguosha import basic, delayed, equipment, tricks
 from game_agent.games.sanguosha.apply import apply as _apply
 from game_agent.games.sanguosha.cards import deck_ids
 from game_agent.games.sanguosha.determinize import determinize as _determinize
-from game_agent.games.sanguosha.roles import ROLE_NAMES, VARIANTS, role_list
+from game_agent.games.sanguosha.roles import role_list
 from game_agent.games.sanguosha.rules import Rules
 from game_agent.games.sanguosha.scenario import config_from_toml, normalize
 from game_agent.games.sanguosha.setup import root as _root
@@ -41,6 +41,7 @@ from game_agent.games.sanguosha.skill import Skill
 from game_agent.games.sanguosha.skills import STANDARD
 from game_agent.games.sanguosha.state import Player, State
 from game_agent.games.sanguosha.use import CardRule
+from protocol.games.sanguosha.rulebook import ROLE_NAMES, VARIANTS
 from protocol.games.sanguosha.schema import SCHEMA
 from protocol.registry import GameSchema
 

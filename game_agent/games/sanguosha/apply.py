@@ -10,8 +10,9 @@ from typing import Any
 
 from game_agent.engine import Event
 from game_agent.games.sanguosha.cards import NAME
-from game_agent.games.sanguosha.state import PHASES, State
+from game_agent.games.sanguosha.state import State
 from protocol.games.sanguosha.catalogue import KINDS
+from protocol.games.sanguosha.rulebook import PHASES
 
 # Zones shared by the table (the rest belong to a seat: hand, equip, judge).
 TABLE_ZONES = ("draw", "discard", "processing", "removed", "facedown")

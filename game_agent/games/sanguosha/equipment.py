@@ -29,6 +29,7 @@ from game_agent.games.sanguosha.timings import (
 from game_agent.games.sanguosha.use import Asked, CardRule, CardUse, Targeted, ask_card, use_card
 from game_agent.games.sanguosha.zones import discard, draw, move, where
 from protocol.games.sanguosha.catalogue import KINDS
+from protocol.games.sanguosha.skills import SkillText
 
 if TYPE_CHECKING:
     from game_agent.engine import Game
@@ -268,7 +269,7 @@ def _axe_settle(g: Game, seat: int, se: SlashEffect) -> Settlement:
 
 def _equipment_skill(sid: str, kind: str, text: str, *triggers: Trigger, **mods: Any) -> Skill:
     title = KINDS[sid].title if sid in KINDS else sid.replace("_", " ").title()
-    return Skill(sid, title, "", kind, text, triggers=triggers, **mods)
+    return Skill(SkillText(sid, title, "", kind, text), triggers=triggers, **mods)
 
 
 SKILLS: tuple[Skill, ...] = (

@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING
 
 from game_agent.engine import Settlement
 from game_agent.games.sanguosha.death import bury
-from game_agent.games.sanguosha.generals import GENERAL_IDS, GENERALS
 from game_agent.games.sanguosha.setup import choose_general, reveal_general, shuffle_deck
 from game_agent.games.sanguosha.state import State
 from game_agent.games.sanguosha.victory import outcome
 from game_agent.games.sanguosha.zones import draw
+from protocol.games.sanguosha.generals import GENERAL_IDS, GENERALS
 
 if TYPE_CHECKING:
     from game_agent.engine import Game

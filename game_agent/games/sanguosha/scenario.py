@@ -13,11 +13,12 @@ from typing import TYPE_CHECKING, Any
 
 from game_agent.engine import ConfigError, Settlement, parse_toml, read_toml_text
 from game_agent.games.sanguosha.cards import DECK, deck_ids, parse_card_spec
-from game_agent.games.sanguosha.generals import GENERALS
 from game_agent.games.sanguosha.skill import Skill
-from game_agent.games.sanguosha.state import PHASES, State
+from game_agent.games.sanguosha.state import State
 from game_agent.games.sanguosha.zones import move
 from protocol.games.sanguosha.catalogue import KINDS
+from protocol.games.sanguosha.generals import GENERALS
+from protocol.games.sanguosha.rulebook import PHASES
 
 if TYPE_CHECKING:
     from game_agent.engine import Game

@@ -6,11 +6,12 @@ from typing import TYPE_CHECKING, Any
 
 from game_agent.engine import Settlement
 from game_agent.games.sanguosha.cards import deck_ids
-from game_agent.games.sanguosha.generals import GENERAL_IDS, GENERALS, LORD_IDS
-from game_agent.games.sanguosha.state import PHASES, State, action_order
+from game_agent.games.sanguosha.state import State, action_order
 from game_agent.games.sanguosha.turn import turn
 from game_agent.games.sanguosha.victory import end_draw
 from game_agent.games.sanguosha.zones import draw
+from protocol.games.sanguosha.generals import GENERAL_IDS, GENERALS, LORD_IDS
+from protocol.games.sanguosha.rulebook import PHASES
 
 if TYPE_CHECKING:
     from game_agent.engine import Game

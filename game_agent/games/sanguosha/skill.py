@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from game_agent.engine import Settlement, Trigger
 from game_agent.games.sanguosha.cards import VCard
+from protocol.games.sanguosha.skills import SkillText
 
 if TYPE_CHECKING:
     from game_agent.engine import Game
@@ -80,17 +81,13 @@ HandLimit = Callable[["State", int], int]
 class Skill:
     """One skill (or one piece of equipment's effect) as data.
 
-    `kind` is how it is invoked: "compulsory", "optional", "active", "conversion" (rules §3.3).
+    `about` is what people are shown of it (id, titles, kind, text, lord skill): a general's
+    skill names its entry in the contract (`protocol.games.sanguosha.skills.SKILLS`).
     `marks` names the marks the skill keeps, with their scope ("phase", "turn" or "game"), so
     that scenarios can set them. A lord skill works only for the lord in identity mode.
     """
 
-    id: str
-    title: str
-    chinese: str
-    kind: str
-    text: str
-    lord: bool = False
+    about: SkillText
     triggers: tuple[Trigger, ...] = ()
     views: tuple[ViewAs, ...] = ()
     active: Active | None = None
@@ -104,15 +101,24 @@ class Skill:
     hand_limit: HandLimit | None = None
     marks: Mapping[str, str] = field(default_factory=dict)
 
+    @property
+    def id(self) -> str:
+        return self.about.id
+
+    @property
+    def lord(self) -> bool:
+        return self.about.lord
+
     def describe(self) -> dict[str, Any]:
         """What a person or a bot is shown of the skill (general selection requests)."""
+        a = self.about
         return {
-            "id": self.id,
-            "title": self.title,
-            "chinese": self.chinese,
-            "kind": self.kind,
-            "lord": self.lord,
-            "text": self.text,
+            "id": a.id,
+            "title": a.title,
+            "chinese": a.chinese,
+            "kind": a.kind,
+            "lord": a.lord,
+            "text": a.text,
         }
 
 

@@ -13,8 +13,6 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from game_agent.games.sanguosha.rules import Rules
 
-PHASES = ("prepare", "judge", "draw", "play", "discard", "finish")
-
 
 @dataclass(slots=True)
 class Player:

@@ -21,7 +21,7 @@ from game_agent.games.sanguosha.cards import DESC
 from game_agent.games.sanguosha.delayed import judge_phase
 from game_agent.games.sanguosha.options import choose_use, play_options
 from game_agent.games.sanguosha.skill import Active
-from game_agent.games.sanguosha.state import PHASES, State, order_from_current
+from game_agent.games.sanguosha.state import State, order_from_current
 from game_agent.games.sanguosha.timings import (
     DRAW_N,
     PHASE_CHANGING,
@@ -33,6 +33,7 @@ from game_agent.games.sanguosha.timings import (
 )
 from game_agent.games.sanguosha.use import use_card
 from game_agent.games.sanguosha.zones import discard, draw
+from protocol.games.sanguosha.rulebook import PHASES
 
 if TYPE_CHECKING:
     from game_agent.engine import Game

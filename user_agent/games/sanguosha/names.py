@@ -5,28 +5,13 @@ and generals. Unknown ids are shown with spaces for underscores, never raw."""
 from __future__ import annotations
 
 import re
-from functools import cache
 from typing import Any
 
-from game_agent.games.sanguosha.generals import GENERALS
-from game_agent.games.sanguosha.skill import Skill
 from protocol.games.sanguosha.catalogue import KINDS, RANK_SIGN, SUIT_SIGN
-from user_agent.games.sanguosha.tables import (
-    CARD_TEXT,
-    CARD_ZH,
-    FACTIONS,
-    PHASES,
-    REASONS,
-    ROLES,
-    ZONES,
-)
-
-
-@cache
-def _skills() -> dict[str, Skill]:
-    from game_agent.games.sanguosha.skills import STANDARD
-
-    return {s.id: s for s in STANDARD}
+from protocol.games.sanguosha.generals import FACTIONS, GENERALS
+from protocol.games.sanguosha.rulebook import ROLES
+from protocol.games.sanguosha.skills import SKILLS
+from user_agent.games.sanguosha.tables import PHASES, REASONS, ZONES
 
 
 def plain(word: object) -> str:
@@ -42,10 +27,10 @@ def rank_sign(rank: object) -> str:
 
 def kind_name(kind_id: str, lang: str = "en") -> str:
     """A card kind id -> its name (`snatch` -> `Snatch`)."""
-    if lang == "zh" and kind_id in CARD_ZH:
-        return CARD_ZH[kind_id]
     k = KINDS.get(kind_id)
-    return k.title if k else plain(kind_id).title()
+    if k is None:
+        return plain(kind_id).title()
+    return k.chinese if lang == "zh" else k.title
 
 
 def card_name(card: dict[str, Any] | str, lang: str = "en") -> str:
@@ -90,7 +75,7 @@ def zone_name(zone: str) -> str:
 def skill_name(skill_id: str, lang: str = "en") -> str:
     """A skill id -> its title (`wusheng` -> `Wusheng`); an equipment's effect by the card's
     name (`eight_diagram` -> `Eight Diagram`)."""
-    s = _skills().get(skill_id)
+    s = SKILLS.get(skill_id)
     if s is not None:
         return s.chinese if lang == "zh" and s.chinese else s.title
     if skill_id in KINDS:
@@ -102,7 +87,7 @@ def mark_text(name: str, value: object, lang: str = "en") -> str:
     """A seat's mark in words: `slash_used`=1 -> "Slash used", `rende_given`=2 -> "Rende:
     2 given", `jijiang_failed` -> "Jijiang failed", `luoyi` -> "Luoyi"."""
     head, _, rest = name.partition("_")
-    what = skill_name(head, lang) if head in _skills() or head in KINDS else plain(head).title()
+    what = skill_name(head, lang) if head in SKILLS or head in KINDS else plain(head).title()
     if rest == "given":
         return f"{what}: {value} given"
     tail = f" {plain(rest)}" if rest else ""
@@ -112,7 +97,7 @@ def mark_text(name: str, value: object, lang: str = "en") -> str:
 
 def word(token: str, lang: str = "en") -> str:
     """Any id met in event or request data, as a name or words."""
-    if token in _skills() or token in KINDS:
+    if token in SKILLS or token in KINDS:
         return skill_name(token, lang)
     if token in GENERALS:
         return general_name(token, lang)
@@ -133,7 +118,7 @@ def sanitize(text: str, lang: str = "en") -> str:
 
 
 def skill_line(skill_id: str, lang: str = "en") -> str:
-    s = _skills().get(skill_id)
+    s = SKILLS.get(skill_id)
     if s is None:
         return skill_name(skill_id, lang)
     tags = s.kind + (", lord skill" if s.lord else "")
@@ -157,9 +142,8 @@ def card_text(kind_id: str, lang: str = "en") -> str:
     """What a card does: `Snatch 顺手牵羊: Trick. ...`."""
     if kind_id not in KINDS:
         return f"{plain(kind_id).title()}: no such card"
-    zh = CARD_ZH.get(kind_id, "")
-    head = f"{kind_name(kind_id, 'en')} {zh}".strip()
-    return f"{head}: {CARD_TEXT.get(kind_id, '')}".rstrip(": ")
+    k = KINDS[kind_id]
+    return f"{k.title} {k.chinese}: {k.text}"
 
 
 def _key(text: str) -> str:
@@ -170,7 +154,7 @@ def find_card(name: str) -> str | None:
     """A typed card name (`snatch`, `Ex Nihilo`, `杀`) -> its kind id, or None."""
     key = _key(name)
     for kid, kind in KINDS.items():
-        if key in (_key(kid), _key(kind.title), _key(CARD_ZH.get(kid, "-"))):
+        if key in (_key(kid), _key(kind.title), _key(kind.chinese)):
             return kid
     return None
 

@@ -16,10 +16,10 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from game_agent.games.sanguosha.generals import GENERALS
-from game_agent.games.sanguosha.state import PHASES
 from protocol.choices import RequestSpec
 from protocol.games.sanguosha.catalogue import KINDS
+from protocol.games.sanguosha.generals import GENERALS
+from protocol.games.sanguosha.rulebook import PHASES
 from protocol.games.sanguosha.schema import SCHEMA
 from user_agent.actions import ReplyBuilder, pick_state
 from user_agent.games.sanguosha.view import SanguoshaView

@@ -1,6 +1,7 @@
 """The generals' skills: one module per skill, each declaring its `SKILL` bundle (`skill.py`).
 
-`STANDARD` is the standard edition's 40 skills, in the order of rules §3.2.
+`STANDARD` is the standard edition's 40 skills: those the contract's generals name, in their
+order (which is rules §3.2's).
 """
 
 from __future__ import annotations
@@ -8,20 +9,9 @@ from __future__ import annotations
 import importlib
 
 from game_agent.games.sanguosha.skill import Skill
+from protocol.games.sanguosha.generals import GENERALS
 
-NAMES: tuple[str, ...] = (
-    # Wei
-    "jianxiong", "hujia", "guicai", "fankui", "ganglie", "tuxi", "luoyi", "tiandu", "yiji",
-    "luoshen", "qingguo",
-    # Shu
-    "rende", "jijiang", "wusheng", "paoxiao", "guanxing", "kongcheng", "longdan", "mashu",
-    "tieqi", "jizhi", "qicai",
-    # Wu
-    "zhiheng", "jiuyuan", "qixi", "keji", "kurou", "yingzi", "fanjian", "guose", "liuli",
-    "qianxun", "lianying", "jieyin", "xiaoji",
-    # Qun
-    "qingnang", "jijiu", "wushuang", "lijian", "biyue",
-)  # fmt: skip
+NAMES: tuple[str, ...] = tuple(dict.fromkeys(s for g in GENERALS.values() for s in g.skills))
 
 
 def _load(name: str) -> Skill:

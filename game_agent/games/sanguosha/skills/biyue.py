@@ -9,6 +9,7 @@ from game_agent.games.sanguosha.skill import Skill, announce
 from game_agent.games.sanguosha.timings import PHASE_START
 from game_agent.games.sanguosha.turn import PhaseInfo
 from game_agent.games.sanguosha.zones import draw
+from protocol.games.sanguosha.skills import SKILLS
 
 if TYPE_CHECKING:
     from game_agent.engine import Game
@@ -24,10 +25,6 @@ def settle(g: Game, seat: int, p: PhaseInfo) -> Settlement:
 
 
 SKILL = Skill(
-    "biyue",
-    "Biyue",
-    "闭月",
-    "optional",
-    "At the start of your finish phase you may draw 1 card.",
+    SKILLS["biyue"],
     triggers=(Trigger("biyue", PHASE_START, can, settle),),
 )

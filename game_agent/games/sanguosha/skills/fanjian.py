@@ -14,6 +14,7 @@ from game_agent.games.sanguosha.skill import Active, Skill, announce
 from game_agent.games.sanguosha.state import State, others_in_order
 from game_agent.games.sanguosha.zones import move
 from protocol.games.sanguosha.catalogue import SUITS
+from protocol.games.sanguosha.skills import SKILLS
 
 if TYPE_CHECKING:
     from game_agent.engine import Game
@@ -49,13 +50,7 @@ def settle(g: Game, seat: int) -> Settlement:
 
 
 SKILL = Skill(
-    "fanjian",
-    "Fanjian",
-    "反间",
-    "active",
-    "Once per play phase, if you have a hand card, you may choose another player: that player "
-    "names a suit, then takes one of your hand cards at random and shows it; if its suit is "
-    "not the named one, you deal that player 1 damage.",
+    SKILLS["fanjian"],
     active=Active(enabled, settle),
     marks={USED: "phase"},
 )

@@ -10,6 +10,7 @@ from game_agent.games.sanguosha.pick import HAND_AND_EQUIP, has_card_in, pick_ca
 from game_agent.games.sanguosha.skill import Skill, announce
 from game_agent.games.sanguosha.timings import DAMAGED
 from game_agent.games.sanguosha.zones import move, where
+from protocol.games.sanguosha.skills import SKILLS
 
 if TYPE_CHECKING:
     from game_agent.engine import Game
@@ -41,11 +42,6 @@ def settle(g: Game, seat: int, d: Damage) -> Settlement:
 
 
 SKILL = Skill(
-    "fankui",
-    "Fankui",
-    "反馈",
-    "optional",
-    "After you suffer damage, you may take one card (a hand card chosen blind, or equipment) "
-    "of the damage source. If you were your own source, only equipment.",
+    SKILLS["fankui"],
     triggers=(Trigger("fankui", DAMAGED, can, settle),),
 )

@@ -12,6 +12,7 @@ from game_agent.games.sanguosha.questions import ask_cards
 from game_agent.games.sanguosha.skill import Skill, announce
 from game_agent.games.sanguosha.timings import DAMAGED
 from game_agent.games.sanguosha.zones import discard
+from protocol.games.sanguosha.skills import SKILLS
 
 if TYPE_CHECKING:
     from game_agent.engine import Game
@@ -44,11 +45,6 @@ def settle(g: Game, seat: int, d: Damage) -> Settlement:
 
 
 SKILL = Skill(
-    "ganglie",
-    "Ganglie",
-    "刚烈",
-    "optional",
-    "After you suffer damage, you may perform a judgement: unless it is a heart, the damage "
-    "source discards two hand cards or takes 1 damage from you.",
+    SKILLS["ganglie"],
     triggers=(Trigger("ganglie", DAMAGED, can, settle),),
 )

@@ -14,6 +14,7 @@ from game_agent.games.sanguosha.state import State, alive_seats
 from game_agent.games.sanguosha.timings import PHASE_START
 from game_agent.games.sanguosha.turn import PhaseInfo
 from game_agent.games.sanguosha.zones import peek, top_cards
+from protocol.games.sanguosha.skills import SKILLS
 
 if TYPE_CHECKING:
     from game_agent.engine import Game
@@ -46,12 +47,6 @@ def settle(g: Game, seat: int, p: PhaseInfo) -> Settlement:
 
 
 SKILL = Skill(
-    "guanxing",
-    "Guanxing",
-    "观星",
-    "optional",
-    "At the start of your prepare phase you may look at the top X cards of the draw pile (X = "
-    "the number of living players, at most 5) and put any of them back on top and the rest at "
-    "the bottom, in any order.",
+    SKILLS["guanxing"],
     triggers=(Trigger("guanxing", PHASE_START, can, settle),),
 )

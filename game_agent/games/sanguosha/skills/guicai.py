@@ -12,6 +12,7 @@ from game_agent.games.sanguosha.skill import Skill, announce
 from game_agent.games.sanguosha.timings import RETRIAL
 from game_agent.games.sanguosha.use import respond
 from game_agent.games.sanguosha.zones import move
+from protocol.games.sanguosha.skills import SKILLS
 
 if TYPE_CHECKING:
     from game_agent.engine import Game
@@ -37,10 +38,6 @@ def settle(g: Game, seat: int, j: Judgement) -> Settlement:
 
 
 SKILL = Skill(
-    "guicai",
-    "Guicai",
-    "鬼才",
-    "optional",
-    "Before any player's judgement card takes effect, you may play a hand card to replace it.",
+    SKILLS["guicai"],
     triggers=(Trigger("guicai", RETRIAL, can, settle, asks=True),),
 )

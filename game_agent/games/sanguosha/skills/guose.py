@@ -5,6 +5,7 @@ from __future__ import annotations
 from game_agent.games.sanguosha.cards import SUIT
 from game_agent.games.sanguosha.skill import USE_ONLY, Skill, ViewAs
 from game_agent.games.sanguosha.state import State, hand_and_equip
+from protocol.games.sanguosha.skills import SKILLS
 
 
 def diamonds(st: State, seat: int) -> list[int]:
@@ -12,10 +13,6 @@ def diamonds(st: State, seat: int) -> list[int]:
 
 
 SKILL = Skill(
-    "guose",
-    "Guose",
-    "国色",
-    "conversion",
-    "You may use any diamond card (in hand or equipped) as an Indulgence.",
+    SKILLS["guose"],
     views=(ViewAs("indulgence", USE_ONLY, diamonds),),
 )

@@ -9,6 +9,7 @@ from game_agent.games.sanguosha.skill import Skill, announce
 from game_agent.games.sanguosha.state import State, others_in_order
 from game_agent.games.sanguosha.timings import CARD_ASKED
 from game_agent.games.sanguosha.use import Asked, ask_helpers
+from protocol.games.sanguosha.skills import SKILLS
 
 if TYPE_CHECKING:
     from game_agent.engine import Game
@@ -33,12 +34,6 @@ def settle(g: Game, seat: int, a: Asked) -> Settlement:
 
 
 SKILL = Skill(
-    "hujia",
-    "Hujia",
-    "护驾",
-    "optional",
-    "Lord skill. Whenever you need to use or play a Dodge, you may ask the other Wei players, "
-    "in turn, to play a Dodge on your behalf.",
-    lord=True,
+    SKILLS["hujia"],
     triggers=(Trigger("hujia", CARD_ASKED, can, settle),),
 )

@@ -9,6 +9,7 @@ from game_agent.games.sanguosha.damage import Damage
 from game_agent.games.sanguosha.skill import Skill, announce
 from game_agent.games.sanguosha.timings import DAMAGED
 from game_agent.games.sanguosha.zones import move
+from protocol.games.sanguosha.skills import SKILLS
 
 if TYPE_CHECKING:
     from game_agent.engine import Game
@@ -30,11 +31,6 @@ def settle(g: Game, seat: int, d: Damage) -> Settlement:
 
 
 SKILL = Skill(
-    "jianxiong",
-    "Jianxiong",
-    "奸雄",
-    "optional",
-    "After you suffer damage, you may take the card that caused it into your hand, if all of "
-    "it is still in the processing area.",
+    SKILLS["jianxiong"],
     triggers=(Trigger("jianxiong", DAMAGED, can, settle),),
 )

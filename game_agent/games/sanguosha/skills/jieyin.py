@@ -11,6 +11,7 @@ from game_agent.games.sanguosha.recovery import recover
 from game_agent.games.sanguosha.skill import Active, Skill, announce
 from game_agent.games.sanguosha.state import State, others_in_order, wounded
 from game_agent.games.sanguosha.zones import discard
+from protocol.games.sanguosha.skills import SKILLS
 
 if TYPE_CHECKING:
     from game_agent.engine import Game
@@ -51,12 +52,7 @@ def settle(g: Game, seat: int) -> Settlement:
 
 
 SKILL = Skill(
-    "jieyin",
-    "Jieyin",
-    "结姻",
-    "active",
-    "Once per play phase, you may discard two hand cards and choose a wounded male player: "
-    "you and that player each recover 1 HP.",
+    SKILLS["jieyin"],
     active=Active(enabled, settle),
     marks={USED: "phase"},
 )

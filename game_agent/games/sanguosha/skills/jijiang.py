@@ -9,6 +9,7 @@ from game_agent.engine import Settlement
 from game_agent.games.sanguosha.skill import ANY_MODE, Skill, ViewAs, announce
 from game_agent.games.sanguosha.state import State, others_in_order
 from game_agent.games.sanguosha.use import ask_helpers
+from protocol.games.sanguosha.skills import SKILLS
 
 if TYPE_CHECKING:
     from game_agent.engine import Game
@@ -37,14 +38,7 @@ def produce(g: Game, seat: int) -> Settlement:
 
 
 SKILL = Skill(
-    "jijiang",
-    "Jijiang",
-    "激将",
-    "conversion",
-    "Lord skill. Whenever you need to use or play a Slash, you may ask the other Shu players, "
-    "in turn, to play a Slash that you use or play as your own. If nobody does, you cannot ask "
-    "again this phase.",
-    lord=True,
+    SKILLS["jijiang"],
     views=(ViewAs("slash", ANY_MODE, when=when, produce=produce),),
     marks={FAILED: "phase"},
 )

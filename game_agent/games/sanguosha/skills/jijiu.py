@@ -5,6 +5,7 @@ from __future__ import annotations
 from game_agent.games.sanguosha.cards import SUIT, color_of
 from game_agent.games.sanguosha.skill import USE, Skill, ViewAs
 from game_agent.games.sanguosha.state import State, hand_and_equip
+from protocol.games.sanguosha.skills import SKILLS
 
 
 def red_cards(st: State, seat: int) -> list[int]:
@@ -16,10 +17,6 @@ def outside_your_turn(st: State, seat: int) -> bool:
 
 
 SKILL = Skill(
-    "jijiu",
-    "Jijiu",
-    "急救",
-    "conversion",
-    "Outside your turn, you may use any red card (in hand or equipped) as a Peach.",
+    SKILLS["jijiu"],
     views=(ViewAs("peach", (USE,), red_cards, when=outside_your_turn),),
 )

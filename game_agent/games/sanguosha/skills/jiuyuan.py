@@ -8,6 +8,7 @@ from game_agent.engine import Settlement, Trigger
 from game_agent.games.sanguosha.recovery import Recover
 from game_agent.games.sanguosha.skill import Skill, announce
 from game_agent.games.sanguosha.timings import PRE_RECOVER
+from protocol.games.sanguosha.skills import SKILLS
 
 if TYPE_CHECKING:
     from game_agent.engine import Game
@@ -35,11 +36,6 @@ def settle(g: Game, seat: int, r: Recover) -> Settlement:
 
 
 SKILL = Skill(
-    "jiuyuan",
-    "Jiuyuan",
-    "救援",
-    "compulsory",
-    "Lord skill. When another Wu player's Peach makes you recover, you recover 1 more HP.",
-    lord=True,
+    SKILLS["jiuyuan"],
     triggers=(Trigger("jiuyuan", PRE_RECOVER, can, settle, compulsory=True),),
 )

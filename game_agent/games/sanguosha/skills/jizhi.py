@@ -11,6 +11,7 @@ from game_agent.games.sanguosha.timings import CARD_USED
 from game_agent.games.sanguosha.use import CardUse
 from game_agent.games.sanguosha.zones import draw
 from protocol.games.sanguosha.catalogue import KINDS
+from protocol.games.sanguosha.skills import SKILLS
 
 if TYPE_CHECKING:
     from game_agent.engine import Game
@@ -38,10 +39,6 @@ def settle(g: Game, seat: int, use: CardUse) -> Settlement:
 
 
 SKILL = Skill(
-    "jizhi",
-    "Jizhi",
-    "集智",
-    "optional",
-    "Whenever you use a non-delayed trick card, you may draw 1 card.",
+    SKILLS["jizhi"],
     triggers=(Trigger("jizhi", CARD_USED, can, settle),),
 )

@@ -10,6 +10,7 @@ from game_agent.games.sanguosha.skill import Skill, announce
 from game_agent.games.sanguosha.state import State
 from game_agent.games.sanguosha.timings import PHASE_CHANGING
 from game_agent.games.sanguosha.turn import PhaseInfo
+from protocol.games.sanguosha.skills import SKILLS
 
 if TYPE_CHECKING:
     from game_agent.engine import Game
@@ -42,11 +43,6 @@ def settle(g: Game, seat: int, p: PhaseInfo) -> Settlement:
 
 
 SKILL = Skill(
-    "keji",
-    "Keji",
-    "克己",
-    "optional",
-    "If you did not use or play any Slash during your play phase this turn, you may skip your "
-    "discard phase.",
+    SKILLS["keji"],
     triggers=(Trigger("keji", PHASE_CHANGING, can, settle),),
 )

@@ -10,6 +10,7 @@ from game_agent.games.sanguosha.recovery import lose_hp
 from game_agent.games.sanguosha.skill import Active, Skill, announce
 from game_agent.games.sanguosha.state import State
 from game_agent.games.sanguosha.zones import draw
+from protocol.games.sanguosha.skills import SKILLS
 
 if TYPE_CHECKING:
     from game_agent.engine import Game
@@ -31,10 +32,6 @@ def settle(g: Game, seat: int) -> Settlement:
 
 
 SKILL = Skill(
-    "kurou",
-    "Kurou",
-    "苦肉",
-    "active",
-    "In your play phase, as often as you like, you may lose 1 HP and then draw 2 cards.",
+    SKILLS["kurou"],
     active=Active(enabled, settle),
 )

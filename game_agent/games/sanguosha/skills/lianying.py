@@ -8,6 +8,7 @@ from game_agent.engine import Settlement, Trigger
 from game_agent.games.sanguosha.skill import Skill, announce
 from game_agent.games.sanguosha.timings import CARDS_MOVED
 from game_agent.games.sanguosha.zones import Moved, draw
+from protocol.games.sanguosha.skills import SKILLS
 
 if TYPE_CHECKING:
     from game_agent.engine import Game
@@ -24,10 +25,6 @@ def settle(g: Game, seat: int, m: Moved) -> Settlement:
 
 
 SKILL = Skill(
-    "lianying",
-    "Lianying",
-    "连营",
-    "optional",
-    "Whenever you lose your last hand card, you may draw 1 card.",
+    SKILLS["lianying"],
     triggers=(Trigger("lianying", CARDS_MOVED, can, settle),),
 )

@@ -11,6 +11,7 @@ from game_agent.games.sanguosha.skill import Active, Skill, announce
 from game_agent.games.sanguosha.state import State, hand_and_equip, others_in_order
 from game_agent.games.sanguosha.use import treat_as
 from game_agent.games.sanguosha.zones import discard
+from protocol.games.sanguosha.skills import SKILLS
 
 if TYPE_CHECKING:
     from game_agent.engine import Game
@@ -76,12 +77,7 @@ def settle(g: Game, seat: int) -> Settlement:
 
 
 SKILL = Skill(
-    "lijian",
-    "Lijian",
-    "离间",
-    "active",
-    "Once per play phase, you may discard a card and choose two male players: the second is "
-    "treated as using a Duel on the first. This Duel cannot be nullified.",
+    SKILLS["lijian"],
     active=Active(enabled, settle),
     marks={USED: "phase"},
 )

@@ -13,6 +13,7 @@ from game_agent.games.sanguosha.state import State, hand_and_equip
 from game_agent.games.sanguosha.timings import TARGET_CONFIRMING
 from game_agent.games.sanguosha.use import Targeted
 from game_agent.games.sanguosha.zones import discard
+from protocol.games.sanguosha.skills import SKILLS
 
 if TYPE_CHECKING:
     from game_agent.engine import Game
@@ -66,11 +67,6 @@ def settle(g: Game, seat: int, t: Targeted) -> Settlement:
 
 
 SKILL = Skill(
-    "liuli",
-    "Liuli",
-    "流离",
-    "optional",
-    "When you become the target of a Slash, you may discard a card and choose another player "
-    "within your attack range, other than the Slash's user, who becomes its target instead.",
+    SKILLS["liuli"],
     triggers=(Trigger("liuli", TARGET_CONFIRMING, can, settle, asks=True),),
 )

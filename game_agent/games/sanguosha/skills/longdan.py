@@ -5,6 +5,7 @@ from __future__ import annotations
 from game_agent.games.sanguosha.cards import NAME
 from game_agent.games.sanguosha.skill import ANY_MODE, RESPONSES, Skill, ViewAs
 from game_agent.games.sanguosha.state import State
+from protocol.games.sanguosha.skills import SKILLS
 
 
 def slashes(st: State, seat: int) -> list[int]:
@@ -16,10 +17,6 @@ def dodges(st: State, seat: int) -> list[int]:
 
 
 SKILL = Skill(
-    "longdan",
-    "Longdan",
-    "龙胆",
-    "conversion",
-    "You may use or play a Slash as a Dodge, or a Dodge as a Slash.",
+    SKILLS["longdan"],
     views=(ViewAs("dodge", RESPONSES, slashes), ViewAs("slash", ANY_MODE, dodges)),
 )

@@ -12,6 +12,7 @@ from game_agent.games.sanguosha.skill import Skill, announce
 from game_agent.games.sanguosha.timings import JUDGE_FINISHED, PHASE_START
 from game_agent.games.sanguosha.turn import PhaseInfo
 from game_agent.games.sanguosha.zones import move
+from protocol.games.sanguosha.skills import SKILLS
 
 if TYPE_CHECKING:
     from game_agent.engine import Game
@@ -44,12 +45,7 @@ def take(g: Game, seat: int, j: Judgement) -> Settlement:
 
 
 SKILL = Skill(
-    "luoshen",
-    "Luoshen",
-    "洛神",
-    "optional",
-    "At the start of your prepare phase you may perform a judgement: if it is black, take the "
-    "card and you may repeat; stop at the first red result.",
+    SKILLS["luoshen"],
     triggers=(
         Trigger("luoshen", PHASE_START, can, settle),
         Trigger("luoshen_take", JUDGE_FINISHED, take_can, take, compulsory=True),

@@ -10,6 +10,7 @@ from game_agent.games.sanguosha.damage import Damage
 from game_agent.games.sanguosha.skill import Skill, announce
 from game_agent.games.sanguosha.timings import DAMAGE_CAUSED, DRAW_N
 from game_agent.games.sanguosha.turn import DrawN
+from protocol.games.sanguosha.skills import SKILLS
 
 if TYPE_CHECKING:
     from game_agent.engine import Game
@@ -47,12 +48,7 @@ def bonus(g: Game, seat: int, d: Damage) -> Settlement:
 
 
 SKILL = Skill(
-    "luoyi",
-    "Luoyi",
-    "裸衣",
-    "optional",
-    "In your draw phase you may draw one card fewer; if you do, until the end of the turn "
-    "the damage of every Slash or Duel that you use is increased by 1.",
+    SKILLS["luoyi"],
     triggers=(
         Trigger("luoyi", DRAW_N, can, settle),
         Trigger("luoyi_bonus", DAMAGE_CAUSED, bonus_can, bonus, compulsory=True),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from game_agent.games.sanguosha.skill import Skill
 from game_agent.games.sanguosha.state import State
+from protocol.games.sanguosha.skills import SKILLS
 
 
 def distance_from(st: State, seat: int, other: int, spent: frozenset[int]) -> int:
@@ -12,10 +13,6 @@ def distance_from(st: State, seat: int, other: int, spent: frozenset[int]) -> in
 
 
 SKILL = Skill(
-    "mashu",
-    "Mashu",
-    "马术",
-    "compulsory",
-    "Your distance to every other player is reduced by 1.",
+    SKILLS["mashu"],
     distance_from=distance_from,
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from game_agent.games.sanguosha.cards import VCard
 from game_agent.games.sanguosha.skill import Skill
 from game_agent.games.sanguosha.state import State
+from protocol.games.sanguosha.skills import SKILLS
 
 UNLIMITED = 1_000
 
@@ -14,10 +15,6 @@ def slash_limit(st: State, seat: int, vc: VCard) -> int:
 
 
 SKILL = Skill(
-    "paoxiao",
-    "Paoxiao",
-    "咆哮",
-    "compulsory",
-    "In your play phase there is no limit on the number of Slashes you use.",
+    SKILLS["paoxiao"],
     slash_limit=slash_limit,
 )

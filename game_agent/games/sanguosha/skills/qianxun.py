@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from game_agent.games.sanguosha.skill import Skill
 from game_agent.games.sanguosha.state import State
+from protocol.games.sanguosha.skills import SKILLS
 
 
 def prohibit(st: State, user: int, owner: int, name: str) -> bool:
@@ -13,10 +14,6 @@ def prohibit(st: State, user: int, owner: int, name: str) -> bool:
 
 
 SKILL = Skill(
-    "qianxun",
-    "Qianxun",
-    "谦逊",
-    "compulsory",
-    "You cannot be chosen as the target of Snatch or Indulgence.",
+    SKILLS["qianxun"],
     prohibit=prohibit,
 )

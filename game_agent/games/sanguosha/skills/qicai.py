@@ -6,6 +6,7 @@ from game_agent.games.sanguosha.cards import VCard
 from game_agent.games.sanguosha.skill import Skill
 from game_agent.games.sanguosha.state import State
 from protocol.games.sanguosha.catalogue import KINDS
+from protocol.games.sanguosha.skills import SKILLS
 
 
 def trick_reach(st: State, seat: int, vc: VCard, target: int) -> bool:
@@ -13,10 +14,6 @@ def trick_reach(st: State, seat: int, vc: VCard, target: int) -> bool:
 
 
 SKILL = Skill(
-    "qicai",
-    "Qicai",
-    "奇才",
-    "compulsory",
-    "Your trick cards have no distance limit.",
+    SKILLS["qicai"],
     trick_reach=trick_reach,
 )

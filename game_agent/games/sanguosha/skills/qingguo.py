@@ -5,6 +5,7 @@ from __future__ import annotations
 from game_agent.games.sanguosha.cards import SUIT, color_of
 from game_agent.games.sanguosha.skill import RESPONSES, Skill, ViewAs
 from game_agent.games.sanguosha.state import State
+from protocol.games.sanguosha.skills import SKILLS
 
 
 def black_hand(st: State, seat: int) -> list[int]:
@@ -12,10 +13,6 @@ def black_hand(st: State, seat: int) -> list[int]:
 
 
 SKILL = Skill(
-    "qingguo",
-    "Qingguo",
-    "倾国",
-    "conversion",
-    "You may use or play any black hand card as a Dodge.",
+    SKILLS["qingguo"],
     views=(ViewAs("dodge", RESPONSES, black_hand),),
 )

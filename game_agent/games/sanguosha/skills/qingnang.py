@@ -11,6 +11,7 @@ from game_agent.games.sanguosha.recovery import recover
 from game_agent.games.sanguosha.skill import Active, Skill, announce
 from game_agent.games.sanguosha.state import State, action_order, wounded
 from game_agent.games.sanguosha.zones import discard
+from protocol.games.sanguosha.skills import SKILLS
 
 if TYPE_CHECKING:
     from game_agent.engine import Game
@@ -44,12 +45,7 @@ def settle(g: Game, seat: int) -> Settlement:
 
 
 SKILL = Skill(
-    "qingnang",
-    "Qingnang",
-    "青囊",
-    "active",
-    "Once per play phase, you may discard a hand card and choose a wounded player (you may "
-    "choose yourself): that player recovers 1 HP.",
+    SKILLS["qingnang"],
     active=Active(enabled, settle),
     marks={USED: "phase"},
 )

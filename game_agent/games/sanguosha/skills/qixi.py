@@ -5,6 +5,7 @@ from __future__ import annotations
 from game_agent.games.sanguosha.cards import SUIT, color_of
 from game_agent.games.sanguosha.skill import USE_ONLY, Skill, ViewAs
 from game_agent.games.sanguosha.state import State, hand_and_equip
+from protocol.games.sanguosha.skills import SKILLS
 
 
 def black_cards(st: State, seat: int) -> list[int]:
@@ -12,10 +13,6 @@ def black_cards(st: State, seat: int) -> list[int]:
 
 
 SKILL = Skill(
-    "qixi",
-    "Qixi",
-    "奇袭",
-    "conversion",
-    "You may use any black card (in hand or equipped) as a Dismantlement.",
+    SKILLS["qixi"],
     views=(ViewAs("dismantlement", USE_ONLY, black_cards),),
 )

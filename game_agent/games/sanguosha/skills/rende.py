@@ -11,6 +11,7 @@ from game_agent.games.sanguosha.recovery import recover
 from game_agent.games.sanguosha.skill import Active, Skill, announce
 from game_agent.games.sanguosha.state import State, others_in_order
 from game_agent.games.sanguosha.zones import move
+from protocol.games.sanguosha.skills import SKILLS
 
 if TYPE_CHECKING:
     from game_agent.engine import Game
@@ -51,13 +52,7 @@ def settle(g: Game, seat: int) -> Settlement:
 
 
 SKILL = Skill(
-    "rende",
-    "Rende",
-    "仁德",
-    "active",
-    "In your play phase you may give any number of hand cards to another player, as often as "
-    "you like; the first time you have given away two or more cards this phase, you recover "
-    "1 HP.",
+    SKILLS["rende"],
     active=Active(enabled, settle),
     marks={MARK: "phase"},
 )

@@ -9,6 +9,7 @@ from game_agent.games.sanguosha.judgement import Judgement
 from game_agent.games.sanguosha.skill import Skill, announce
 from game_agent.games.sanguosha.timings import JUDGE_FINISHED
 from game_agent.games.sanguosha.zones import move
+from protocol.games.sanguosha.skills import SKILLS
 
 if TYPE_CHECKING:
     from game_agent.engine import Game
@@ -24,10 +25,6 @@ def settle(g: Game, seat: int, j: Judgement) -> Settlement:
 
 
 SKILL = Skill(
-    "tiandu",
-    "Tiandu",
-    "天妒",
-    "optional",
-    "After a judgement card of yours takes effect, you may take it into your hand.",
+    SKILLS["tiandu"],
     triggers=(Trigger("tiandu", JUDGE_FINISHED, can, settle),),
 )

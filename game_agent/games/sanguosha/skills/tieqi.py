@@ -10,6 +10,7 @@ from game_agent.games.sanguosha.judgement import is_red, judge
 from game_agent.games.sanguosha.skill import Skill, announce
 from game_agent.games.sanguosha.timings import TARGET_SPECIFIED
 from game_agent.games.sanguosha.use import Targeted
+from protocol.games.sanguosha.skills import SKILLS
 
 if TYPE_CHECKING:
     from game_agent.engine import Game
@@ -27,11 +28,6 @@ def settle(g: Game, seat: int, t: Targeted) -> Settlement:
 
 
 SKILL = Skill(
-    "tieqi",
-    "Tieqi",
-    "铁骑",
-    "optional",
-    "After your Slash targets a player, you may perform a judgement: if it is red, that player "
-    "cannot use a Dodge against this Slash.",
+    SKILLS["tieqi"],
     triggers=(Trigger("tieqi", TARGET_SPECIFIED, can, settle),),
 )

@@ -13,6 +13,7 @@ from game_agent.games.sanguosha.state import State, others_in_order
 from game_agent.games.sanguosha.timings import DRAW_N
 from game_agent.games.sanguosha.turn import DrawN
 from game_agent.games.sanguosha.zones import move
+from protocol.games.sanguosha.skills import SKILLS
 
 if TYPE_CHECKING:
     from game_agent.engine import Game
@@ -43,11 +44,6 @@ def settle(g: Game, seat: int, d: DrawN) -> Settlement:
 
 
 SKILL = Skill(
-    "tuxi",
-    "Tuxi",
-    "突袭",
-    "optional",
-    "At the start of your draw phase, instead of drawing, you may take one random hand card "
-    "from each of one or two other players.",
+    SKILLS["tuxi"],
     triggers=(Trigger("tuxi", DRAW_N, can, settle, asks=True),),
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from game_agent.games.sanguosha.cards import SUIT, color_of
 from game_agent.games.sanguosha.skill import ANY_MODE, Skill, ViewAs
 from game_agent.games.sanguosha.state import State, hand_and_equip
+from protocol.games.sanguosha.skills import SKILLS
 
 
 def red_cards(st: State, seat: int) -> list[int]:
@@ -13,10 +14,6 @@ def red_cards(st: State, seat: int) -> list[int]:
 
 
 SKILL = Skill(
-    "wusheng",
-    "Wusheng",
-    "武圣",
-    "conversion",
-    "You may use or play any red card (in hand or equipped) as a Slash.",
+    SKILLS["wusheng"],
     views=(ViewAs("slash", ANY_MODE, red_cards),),
 )

@@ -9,6 +9,7 @@ from game_agent.engine import Settlement, Trigger
 from game_agent.games.sanguosha.skill import Skill, announce
 from game_agent.games.sanguosha.timings import TARGET_CONFIRMED, TARGET_SPECIFIED
 from game_agent.games.sanguosha.use import Targeted
+from protocol.games.sanguosha.skills import SKILLS
 
 if TYPE_CHECKING:
     from game_agent.engine import Game
@@ -39,12 +40,7 @@ def as_target(g: Game, seat: int, t: Targeted) -> Settlement:
 
 
 SKILL = Skill(
-    "wushuang",
-    "Wushuang",
-    "无双",
-    "compulsory",
-    "A player your Slash targets needs two Dodges to cancel it. In a Duel you use or are the "
-    "target of, your opponent must play two Slashes each time.",
+    SKILLS["wushuang"],
     triggers=(
         Trigger("wushuang", TARGET_SPECIFIED, as_user_can, as_user, compulsory=True),
         Trigger("wushuang", TARGET_CONFIRMED, as_target_can, as_target, compulsory=True),

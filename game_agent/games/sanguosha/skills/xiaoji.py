@@ -9,6 +9,7 @@ from game_agent.engine import Settlement, Trigger
 from game_agent.games.sanguosha.skill import Skill, announce
 from game_agent.games.sanguosha.timings import CARDS_MOVED
 from game_agent.games.sanguosha.zones import Moved, draw
+from protocol.games.sanguosha.skills import SKILLS
 
 if TYPE_CHECKING:
     from game_agent.engine import Game
@@ -30,10 +31,6 @@ def settle(g: Game, seat: int, m: Moved) -> Settlement:
 
 
 SKILL = Skill(
-    "xiaoji",
-    "Xiaoji",
-    "枭姬",
-    "optional",
-    "Whenever a card leaves your equipment area, you may draw 2 cards (once per card).",
+    SKILLS["xiaoji"],
     triggers=(Trigger("xiaoji", CARDS_MOVED, can, settle, times=times),),
 )

@@ -12,6 +12,7 @@ from game_agent.games.sanguosha.skill import Skill, announce
 from game_agent.games.sanguosha.state import State, action_order
 from game_agent.games.sanguosha.timings import DAMAGED
 from game_agent.games.sanguosha.zones import move, peek, top_cards
+from protocol.games.sanguosha.skills import SKILLS
 
 if TYPE_CHECKING:
     from game_agent.engine import Game
@@ -46,11 +47,6 @@ def settle(g: Game, seat: int, d: Damage) -> Settlement:
 
 
 SKILL = Skill(
-    "yiji",
-    "Yiji",
-    "遗计",
-    "optional",
-    "Whenever you suffer 1 point of damage, you may look at the top two cards of the draw pile "
-    "and give them to any players as you like (yourself included).",
+    SKILLS["yiji"],
     triggers=(Trigger("yiji", DAMAGED, can, settle, times=times),),
 )

@@ -8,6 +8,7 @@ from game_agent.engine import Settlement, Trigger
 from game_agent.games.sanguosha.skill import Skill, announce
 from game_agent.games.sanguosha.timings import DRAW_N
 from game_agent.games.sanguosha.turn import DrawN
+from protocol.games.sanguosha.skills import SKILLS
 
 if TYPE_CHECKING:
     from game_agent.engine import Game
@@ -25,10 +26,6 @@ def settle(g: Game, seat: int, d: DrawN) -> Settlement:
 
 
 SKILL = Skill(
-    "yingzi",
-    "Yingzi",
-    "英姿",
-    "optional",
-    "In your draw phase you may draw one extra card.",
+    SKILLS["yingzi"],
     triggers=(Trigger("yingzi", DRAW_N, can, settle),),
 )

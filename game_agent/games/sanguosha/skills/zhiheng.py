@@ -10,6 +10,7 @@ from game_agent.games.sanguosha.questions import ask_cards
 from game_agent.games.sanguosha.skill import Active, Skill, announce
 from game_agent.games.sanguosha.state import State, hand_and_equip
 from game_agent.games.sanguosha.zones import discard, draw
+from protocol.games.sanguosha.skills import SKILLS
 
 if TYPE_CHECKING:
     from game_agent.engine import Game
@@ -36,12 +37,7 @@ def settle(g: Game, seat: int) -> Settlement:
 
 
 SKILL = Skill(
-    "zhiheng",
-    "Zhiheng",
-    "制衡",
-    "active",
-    "Once per play phase, you may discard any number of your cards (hand and equipment), then "
-    "draw the same number.",
+    SKILLS["zhiheng"],
     active=Active(enabled, settle),
     marks={USED: "phase"},
 )

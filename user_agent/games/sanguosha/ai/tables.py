@@ -6,7 +6,7 @@ slots, the rulebook's role rows) are taken from where they are defined, not rest
 
 from __future__ import annotations
 
-from game_agent.games.sanguosha.roles import RULEBOOK
+from protocol.games.sanguosha.rulebook import RULEBOOK
 from user_agent.games.sanguosha.view import SLOTS
 
 BASIC = frozenset(("slash", "dodge", "peach"))

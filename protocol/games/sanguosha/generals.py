@@ -1,9 +1,18 @@
-"""The 25 standard generals (rules §3.1): names, faction, gender, max HP, lord eligibility and
-the ids of their skills (one module per skill in `skills/`; lord skills are marked there)."""
+"""The 25 standard generals (rules §3.1) as both sides know them: names in English and Chinese,
+faction, gender, max HP, lord eligibility and the ids of their skills (their texts are in
+`skills.py`; what each skill does is the rules' own), and the factions' names."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+FACTIONS: dict[str, tuple[str, str]] = {
+    "wei": ("Wei", "魏"),
+    "shu": ("Shu", "蜀"),
+    "wu": ("Wu", "吴"),
+    "qun": ("Qun", "群"),
+    "god": ("God", "神"),
+}
 
 
 @dataclass(frozen=True, slots=True)
