@@ -11,10 +11,11 @@ from sanguosha_support import SCENARIOS, Table, check_fold, lord, of, scen, seat
 
 from game_agent.engine import Game, Settlement
 from game_agent.games.sanguosha import Sanguosha
+from game_agent.games.sanguosha.card import CardUse
 from game_agent.games.sanguosha.cards import DECK, STANDARD_IDS, converted, real
 from game_agent.games.sanguosha.damage import Damage, damage
 from game_agent.games.sanguosha.scenario import config_from_toml, scenario_setup
-from game_agent.games.sanguosha.use import CardUse, use_card
+from game_agent.games.sanguosha.use import use_card
 from game_agent.games.sanguosha.victory import end_draw
 
 

@@ -14,10 +14,11 @@ from game_agent.games.sanguosha import timings as T
 from game_agent.games.sanguosha.cards import NAME, SUIT, VCard, converted
 from game_agent.games.sanguosha.damage import Damage
 from game_agent.games.sanguosha.judgement import Judgement, is_red, judge
+from game_agent.games.sanguosha.responses import ask_card
 from game_agent.games.sanguosha.skill import ANY_MODE, PLAY, USE, Active, ViewAs
 from game_agent.games.sanguosha.state import State
 from game_agent.games.sanguosha.turn import PhaseInfo
-from game_agent.games.sanguosha.use import Targeted, ask_card
+from game_agent.games.sanguosha.use import Targeted
 from game_agent.games.sanguosha.zones import Moved, move, peek, top_cards
 
 

@@ -12,6 +12,7 @@ from sanguosha_support import Table, check_fold, lord, of, scen, seat, test_skil
 
 from game_agent.engine import Game, Settlement, Trigger, view_for
 from game_agent.games.sanguosha import timings as T
+from game_agent.games.sanguosha.card import CardUse
 from game_agent.games.sanguosha.cards import NAME
 from game_agent.games.sanguosha.character import (
     change_attribute,
@@ -26,9 +27,10 @@ from game_agent.games.sanguosha.naming import name_card
 from game_agent.games.sanguosha.pindian import Pindian, can_pindian, pindian
 from game_agent.games.sanguosha.questions import ask_cards, ask_seats
 from game_agent.games.sanguosha.recovery import lose_hp
+from game_agent.games.sanguosha.responses import ask_card, respond
 from game_agent.games.sanguosha.skill import PLAY, Active, ViewAs
 from game_agent.games.sanguosha.state import others_in_order
-from game_agent.games.sanguosha.use import CardUse, ask_card, from_draw_pile, respond
+from game_agent.games.sanguosha.use import from_draw_pile
 from game_agent.games.sanguosha.use import use_card as use_card_frame
 from game_agent.games.sanguosha.zones import clear_processing, draw, move
 

@@ -15,7 +15,7 @@ from sanguosha_support import SCENARIOS, Table, check_fold, lord, of, scen, seat
 
 from game_agent.engine import Game, Settlement, Trigger
 from game_agent.games.sanguosha import timings as T
-from game_agent.games.sanguosha.use import Asked
+from game_agent.games.sanguosha.responses import Asked
 
 
 def skill_names(events: list[Any]) -> list[str]:

@@ -26,6 +26,7 @@ from sanguosha_support import (
 from game_agent.engine import Event, Game, Settlement
 from game_agent.games.sanguosha.cards import NAME
 from game_agent.games.sanguosha.damage import Damage, damage
+from game_agent.games.sanguosha.index import index_of
 from game_agent.games.sanguosha.skill import Active
 from protocol.records import SPECTATOR, view_for
 
@@ -1433,7 +1434,7 @@ WEI = (
 def test_skill_file_plays_to_the_end(skill: str) -> None:
     """Each skill's scenario file starts a game that default replies play to the end."""
     t = Table(file=f"skills/{skill}.toml")
-    assert t.st.rules.catalogue[skill].id == skill
+    assert index_of(t.st).catalogue[skill].id == skill
     assert any(skill in p.skills for p in t.st.players)
     t.finish()
     assert t.g.outcome is not None

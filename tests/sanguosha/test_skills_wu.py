@@ -27,6 +27,7 @@ from sanguosha_support import (
 
 from game_agent.engine import Event, Game, Settlement, Trigger, view_for
 from game_agent.games.sanguosha.distance import attack_range, distance
+from game_agent.games.sanguosha.index import index_of
 from game_agent.games.sanguosha.knowledge import audit_game
 from game_agent.games.sanguosha.skill import RESPOND, USE_ONLY
 from game_agent.games.sanguosha.timings import TURN_START
@@ -367,9 +368,9 @@ def test_qixi_never_as_a_response() -> None:
     assert r.info["card"] == "nullification"
     assert [o["kind"] for o in r.options] == ["card", "decline"]
     st = t.st
-    assert st.rules.views_for(st, 1, RESPOND) == []
-    assert [k for k, _ in st.rules.views_for(st, 1, "use", "dismantlement")] == ["qixi"]
-    assert st.rules.catalogue["qixi"].views[0].modes == USE_ONLY
+    assert index_of(st).views_for(st, 1, RESPOND) == []
+    assert [k for k, _ in index_of(st).views_for(st, 1, "use", "dismantlement")] == ["qixi"]
+    assert index_of(st).catalogue["qixi"].views[0].modes == USE_ONLY
 
 
 # --- Keji --------------------------------------------------------------------------------------

@@ -31,16 +31,16 @@ from game_agent.engine import ConfigError, Event, Game, Rng, Settlement
 from game_agent.games.manifest import GameManifest, Row
 from game_agent.games.sanguosha import basic, delayed, equipment, tricks
 from game_agent.games.sanguosha.apply import apply as _apply
+from game_agent.games.sanguosha.card import CardRule
 from game_agent.games.sanguosha.cards import deck_ids
 from game_agent.games.sanguosha.determinize import determinize as _determinize
+from game_agent.games.sanguosha.index import SkillIndex
 from game_agent.games.sanguosha.roles import role_list
-from game_agent.games.sanguosha.rules import Rules
 from game_agent.games.sanguosha.scenario import config_from_toml, normalize
-from game_agent.games.sanguosha.setup import root as _root
 from game_agent.games.sanguosha.skill import Skill
 from game_agent.games.sanguosha.skills import STANDARD
 from game_agent.games.sanguosha.state import Player, State
-from game_agent.games.sanguosha.use import CardRule
+from game_agent.games.sanguosha.turn import root as _root
 from protocol.games.sanguosha.rulebook import ROLE_NAMES, VARIANTS
 from protocol.games.sanguosha.schema import SCHEMA
 from protocol.registry import GameSchema
@@ -178,16 +178,16 @@ class Sanguosha:
             players=[Player(i) for i in range(seats)],
             deck=list(ids),
             draw=list(ids),
-            rules=self.rules(config),
+            index=self.index(config),
         )
 
-    def rules(self, config: Mapping[str, Any]) -> Rules:
-        """A new game's rules index: the card rules, the equipment and the skill catalogue;
+    def index(self, config: Mapping[str, Any]) -> SkillIndex:
+        """A new game's skill index: the card rules, the equipment and the skill catalogue;
         with `skills = "none"` the generals bring none of theirs; `conceal_responses`."""
         bodies = config.get("skills", "standard") == "none"
         conceal = bool(config.get("conceal_responses", True))
         catalogue = {**self.equipment, **self.skills}
-        return Rules(catalogue, self.cards, equipment.SLOTS_OF, bodies, conceal)
+        return SkillIndex(catalogue, self.cards, equipment.SLOTS_OF, bodies, conceal)
 
     def apply(self, state: Any, event: Event) -> None:
         _apply(state, event)

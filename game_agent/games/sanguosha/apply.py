@@ -10,6 +10,7 @@ from typing import Any
 
 from game_agent.engine import Event
 from game_agent.games.sanguosha.cards import NAME
+from game_agent.games.sanguosha.index import index_of
 from game_agent.games.sanguosha.state import State
 from protocol.games.sanguosha.catalogue import KINDS
 from protocol.games.sanguosha.rulebook import PHASES
@@ -125,7 +126,7 @@ def _general(st: State, d: dict[str, Any]) -> None:
     p.gender = d["gender"]
     p.skills = list(d["skills"])
     p.face_down = False
-    st.rules.include(p.skills)
+    index_of(st).include(p.skills)
     if d["general"] in p.reserve:
         p.reserve.remove(d["general"])
 
@@ -260,7 +261,7 @@ def _skill_gained(st: State, d: dict[str, Any]) -> None:
     p = st.players[d["seat"]]
     if d["skill"] not in p.skills:
         p.skills.append(d["skill"])
-    st.rules.include([d["skill"]])
+    index_of(st).include([d["skill"]])
 
 
 def _skill_lost(st: State, d: dict[str, Any]) -> None:

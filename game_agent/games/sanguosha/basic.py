@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from game_agent.engine import Settlement
+from game_agent.engine import Game, Settlement
+from game_agent.games.sanguosha.card import CardRule, CardUse
 from game_agent.games.sanguosha.damage import Damage, damage
+from game_agent.games.sanguosha.index import fire
 from game_agent.games.sanguosha.recovery import recover
-from game_agent.games.sanguosha.timings import SLASH_EFFECTED, SLASH_MISSED, fire
-from game_agent.games.sanguosha.use import CardRule, CardUse, ask_card, respond
-
-if TYPE_CHECKING:
-    from game_agent.engine import Game
+from game_agent.games.sanguosha.responses import ask_card, respond
+from game_agent.games.sanguosha.timings import SLASH_EFFECTED, SLASH_MISSED
 
 
 @dataclass(slots=True)

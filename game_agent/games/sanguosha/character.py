@@ -4,13 +4,10 @@ changing its max HP, its faction or its gender. Each is one public event; the ap
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from game_agent.engine import Settlement
+from game_agent.engine import Game, Settlement
+from game_agent.games.sanguosha.death import death
+from game_agent.games.sanguosha.index import index_of
 from game_agent.games.sanguosha.state import Player, State
-
-if TYPE_CHECKING:
-    from game_agent.engine import Game
 
 ATTRIBUTES = {"faction": ("wei", "shu", "wu", "qun", "god"), "gender": ("male", "female")}
 
@@ -25,7 +22,7 @@ def flip(g: Game, seat: int) -> None:
 def gain_skill(g: Game, seat: int, skill: str) -> None:
     """The seat has `skill` from now on (the catalogue must know it)."""
     st: State = g.state
-    if skill not in st.rules.catalogue:
+    if skill not in index_of(st).catalogue:
         raise ValueError(f"unknown skill {skill!r}")
     if skill not in st.players[seat].skills:
         g.emit("skill_gained", {"seat": seat, "skill": skill})
@@ -39,8 +36,6 @@ def lose_skill(g: Game, seat: int, skill: str) -> None:
 def change_max_hp(g: Game, seat: int, delta: int) -> Settlement:
     """Max HP changes by `delta` (HP is capped at it). A character whose max HP reaches 0 dies,
     with no killer (use with `yield from`)."""
-    from game_agent.games.sanguosha.death import death
-
     p: Player = g.state.players[seat]
     if not p.alive or delta == 0:
         return

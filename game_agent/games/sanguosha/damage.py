@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from game_agent.engine import Settlement
+from game_agent.engine import Game, Settlement
 from game_agent.games.sanguosha.cards import VCard
+from game_agent.games.sanguosha.dying import dying
+from game_agent.games.sanguosha.index import fire
 from game_agent.games.sanguosha.state import State
-from game_agent.games.sanguosha.timings import DAMAGE_CAUSED, DAMAGE_INFLICTED, DAMAGED, fire
-
-if TYPE_CHECKING:
-    from game_agent.engine import Game
+from game_agent.games.sanguosha.timings import DAMAGE_CAUSED, DAMAGE_INFLICTED, DAMAGED
 
 
 @dataclass(slots=True)
@@ -57,8 +55,6 @@ def damage(g: Game, d: Damage) -> Settlement:
     )
     lost = target.lost
     if target.hp <= 0:
-        from game_agent.games.sanguosha.dying import dying
-
         yield dying(g, d.target, d.source)
     # §6 row 9: "after damage" only if the damaged body survived
     survived = target.alive and target.lost == lost

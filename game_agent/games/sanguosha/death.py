@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from game_agent.engine import Settlement
-from game_agent.games.sanguosha.state import Player, State, order_from_current
-from game_agent.games.sanguosha.timings import DEATH, fire
+from game_agent.engine import Game, Settlement
+from game_agent.games.sanguosha.index import fire
+from game_agent.games.sanguosha.modes import kof_general_dies
+from game_agent.games.sanguosha.state import State, order_from_current
+from game_agent.games.sanguosha.timings import DEATH
 from game_agent.games.sanguosha.victory import identity_result
-from game_agent.games.sanguosha.zones import draw, move
-
-if TYPE_CHECKING:
-    from game_agent.engine import Game
+from game_agent.games.sanguosha.zones import bury, draw, move
 
 
 @dataclass(slots=True)
@@ -23,20 +22,13 @@ class Died:
     killer: int | None
 
 
-def bury(g: Game, seat: int, reason: str = "bury") -> Settlement:
-    p: Player = g.state.players[seat]
-    yield from move(g, list(p.hand), "hand", seat, "discard", None, reason)
-    yield from move(g, list(p.equip.values()), "equip", seat, "discard", None, reason)
-    yield from move(g, list(p.judge), "judge", seat, "discard", None, reason)
-
-
 def death(g: Game, seat: int, killer: int | None) -> Settlement:
-    st: State = g.state
-    if st.mode == "1v1":
-        from game_agent.games.sanguosha.modes import kof_general_dies
+    """A character dies: as its mode has it (identity's rules below; 1v1's `modes.py`)."""
+    yield from DIES[g.state.mode](g, seat, killer)
 
-        yield from kof_general_dies(g, seat)
-        return
+
+def identity_death(g: Game, seat: int, killer: int | None) -> Settlement:
+    st: State = g.state
     p = st.players[seat]
     g.emit("death", {"seat": seat, "role": p.role, "general": p.general, "killer": killer})
     result = identity_result(st)
@@ -55,3 +47,10 @@ def death(g: Game, seat: int, killer: int | None) -> Settlement:
         # §6 row 22: hand and equipment only; the judgement area is untouched.
         yield from move(g, list(lord.hand), "hand", killer, "discard", None, "penalty")
         yield from move(g, list(lord.equip.values()), "equip", killer, "discard", None, "penalty")
+
+
+# Each mode's death: the one place `death` asks (1v1 replaces the general instead).
+DIES: dict[str, Callable[[Game, int, int | None], Settlement]] = {
+    "identity": identity_death,
+    "1v1": kof_general_dies,
+}

@@ -9,16 +9,12 @@ card), the declaration is public, and the card is shown only if someone question
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from game_agent.engine import Settlement
+from game_agent.engine import Game, Settlement
 from game_agent.games.sanguosha.cards import NAME
 from game_agent.games.sanguosha.questions import ask_label
 from game_agent.games.sanguosha.state import State, others_in_order
 from game_agent.games.sanguosha.zones import move
-
-if TYPE_CHECKING:
-    from game_agent.engine import Game
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,19 +7,16 @@ its `CardRule.judged`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from game_agent.engine import Settlement
+from game_agent.engine import Game, Settlement
+from game_agent.games.sanguosha.card import CardRule, CardUse
 from game_agent.games.sanguosha.cards import converted
 from game_agent.games.sanguosha.damage import Damage, damage
+from game_agent.games.sanguosha.index import index_of
 from game_agent.games.sanguosha.judgement import is_heart, judge, lightning_hits
 from game_agent.games.sanguosha.nullification import window
 from game_agent.games.sanguosha.state import State, others_in_order
-from game_agent.games.sanguosha.use import CardRule, CardUse, put_from_processing
+from game_agent.games.sanguosha.use import put_from_processing
 from game_agent.games.sanguosha.zones import clear_processing, move
-
-if TYPE_CHECKING:
-    from game_agent.engine import Game
 
 
 def place(g: Game, use: CardUse) -> Settlement:
@@ -36,7 +33,7 @@ def can_hold(st: State, seat: int, name: str) -> bool:
     p = st.players[seat]
     if not p.alive or holds(st, seat, name):
         return False
-    return not st.rules.prohibited(st, -1, seat, name)
+    return not index_of(st).prohibited(st, -1, seat, name)
 
 
 def move_lightning(g: Game, cid: int, holder: int) -> Settlement:
@@ -92,7 +89,7 @@ def judge_phase(g: Game, seat: int) -> Settlement:
         cancelled = yield from window(g, vc, seat, None)
         if cancelled:
             g.emit("cancelled", {"card": vc.desc(), "target": seat})
-        rule = st.rules.cards.get(name)
+        rule = index_of(st).cards.get(name)
         if rule is not None and rule.judged is not None:
             yield from rule.judged(g, seat, cid, cancelled)
         else:  # a delayed trick from an expansion without a rule here: discard it

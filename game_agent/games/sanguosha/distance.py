@@ -7,6 +7,7 @@ seat they belong to); weapons give the base range.
 from __future__ import annotations
 
 from game_agent.games.sanguosha.cards import NAME
+from game_agent.games.sanguosha.index import index_of
 from game_agent.games.sanguosha.state import State
 from protocol.games.sanguosha.catalogue import KINDS
 
@@ -38,7 +39,7 @@ def distances_from(st: State, a: int, spent: frozenset[int] = NONE) -> dict[int,
     n = len(players)
     ring = [(a + i) % n for i in range(1, n) if players[(a + i) % n].alive]
     m = len(ring) + 1
-    mod = st.rules.distance_mod
+    mod = index_of(st).distance_mod
     out: dict[int, int] = {}
     for k, b in enumerate(ring, 1):
         d = (k if k < m - k else m - k) + mod(st, a, b, spent)
@@ -49,11 +50,11 @@ def distances_from(st: State, a: int, spent: frozenset[int] = NONE) -> dict[int,
 def distance(st: State, a: int, b: int, spent: frozenset[int] = NONE) -> int:
     if a == b:
         return 0
-    d = seat_distance(st, a, b) + st.rules.distance_mod(st, a, b, spent)
+    d = seat_distance(st, a, b) + index_of(st).distance_mod(st, a, b, spent)
     return d if d > 1 else 1
 
 
 def attack_range(st: State, a: int, spent: frozenset[int] = NONE) -> int:
     w = st.players[a].equip.get("weapon")
     r = KINDS[NAME[w]].range if (w is not None and w not in spent) else 1
-    return r + st.rules.range_mod(st, a, spent)
+    return r + index_of(st).range_mod(st, a, spent)

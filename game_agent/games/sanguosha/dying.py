@@ -2,20 +2,16 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from game_agent.engine import Settlement
+from game_agent.engine import Game, Settlement
+from game_agent.games.sanguosha.card import CardUse
+from game_agent.games.sanguosha.death import death
+from game_agent.games.sanguosha.responses import ask_card
 from game_agent.games.sanguosha.state import State, order_from_current
-
-if TYPE_CHECKING:
-    from game_agent.engine import Game
+from game_agent.games.sanguosha.use import use_card
 
 
 def dying(g: Game, seat: int, killer: int | None) -> Settlement:
     """Ask for Peaches in action order from the current player; each helper may use several."""
-    from game_agent.games.sanguosha.death import death
-    from game_agent.games.sanguosha.use import CardUse, ask_card, use_card
-
     st: State = g.state
     p = st.players[seat]
     lost = p.lost

@@ -9,14 +9,17 @@ conversion. An armor is inactive for a target while a Qinggang Slash resolves on
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from game_agent.engine import Settlement, Trigger
+from game_agent.engine import Game, Settlement, Trigger
 from game_agent.games.sanguosha.basic import SlashEffect
+from game_agent.games.sanguosha.card import CardRule, CardUse
 from game_agent.games.sanguosha.cards import DESC, NAME, VCard, converted
 from game_agent.games.sanguosha.damage import Damage
+from game_agent.games.sanguosha.index import index_of
 from game_agent.games.sanguosha.judgement import is_red, judge
 from game_agent.games.sanguosha.pick import HAND_AND_EQUIP, pick_card
+from game_agent.games.sanguosha.responses import Asked, ask_card
 from game_agent.games.sanguosha.skill import ANY_MODE, Skill, ViewAs, announce
 from game_agent.games.sanguosha.state import State, card_count
 from game_agent.games.sanguosha.timings import (
@@ -26,13 +29,10 @@ from game_agent.games.sanguosha.timings import (
     SLASH_MISSED,
     TARGET_SPECIFIED,
 )
-from game_agent.games.sanguosha.use import Asked, CardRule, CardUse, Targeted, ask_card, use_card
+from game_agent.games.sanguosha.use import Targeted, use_card
 from game_agent.games.sanguosha.zones import discard, draw, move, where
 from protocol.games.sanguosha.catalogue import KINDS
 from protocol.games.sanguosha.skills import SkillText
-
-if TYPE_CHECKING:
-    from game_agent.engine import Game
 
 
 def equip(g: Game, use: CardUse) -> Settlement:
@@ -214,7 +214,7 @@ def _blade_can(g: Game, seat: int, se: SlashEffect) -> bool:
     return (
         se.use.user == seat
         and st.players[se.target].alive
-        and not st.rules.prohibited(st, seat, se.target, "slash")
+        and not index_of(st).prohibited(st, seat, se.target, "slash")
     )
 
 
@@ -233,7 +233,7 @@ def _blade_settle(g: Game, seat: int, se: SlashEffect) -> Settlement:
         follow = CardUse(seat, vc, [se.target])
         yield use_card(g, follow)
         missed = se.target in follow.extra.get("missed", ())
-        if not missed or not st.rules.owns(st, seat, "blade") or not _blade_can(g, seat, se):
+        if not missed or not index_of(st).owns(st, seat, "blade") or not _blade_can(g, seat, se):
             return
 
 

@@ -9,16 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from game_agent.engine import Settlement
+from game_agent.engine import Game, Settlement
 from game_agent.games.sanguosha.cards import DESC, RANK, SUIT, color_of
+from game_agent.games.sanguosha.index import fire
 from game_agent.games.sanguosha.state import State, order_from_current
-from game_agent.games.sanguosha.timings import JUDGE_FINISHED, RETRIAL, fire
+from game_agent.games.sanguosha.timings import JUDGE_FINISHED, RETRIAL
 from game_agent.games.sanguosha.zones import clear_processing, ensure, moved
-
-if TYPE_CHECKING:
-    from game_agent.engine import Game
 
 
 @dataclass(slots=True)

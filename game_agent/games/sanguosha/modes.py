@@ -9,18 +9,12 @@ his generals have died. No rewards or penalties; lord skills are off.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from game_agent.engine import Settlement
-from game_agent.games.sanguosha.death import bury
-from game_agent.games.sanguosha.setup import choose_general, reveal_general, shuffle_deck
+from game_agent.engine import Game, Settlement
+from game_agent.games.sanguosha.entry import choose_general, reveal_general, shuffle_deck
 from game_agent.games.sanguosha.state import State
 from game_agent.games.sanguosha.victory import outcome
-from game_agent.games.sanguosha.zones import draw
+from game_agent.games.sanguosha.zones import bury, draw
 from protocol.games.sanguosha.generals import GENERAL_IDS, GENERALS
-
-if TYPE_CHECKING:
-    from game_agent.engine import Game
 
 LOSSES = 3
 SIDE = {"lord": "warm", "renegade": "cool"}
@@ -64,7 +58,8 @@ def kof_setup(g: Game) -> Settlement:
     return cool
 
 
-def kof_general_dies(g: Game, seat: int) -> Settlement:
+def kof_general_dies(g: Game, seat: int, killer: int | None) -> Settlement:
+    """A 1v1 general dies: the next one enters, or the third loss ends the game."""
     st: State = g.state
     p = st.players[seat]
     g.emit("general_lost", {"seat": seat, "general": p.general})

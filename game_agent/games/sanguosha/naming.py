@@ -3,14 +3,9 @@ card names; the caller then asks for that card with `use.ask_card`."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from game_agent.engine import Settlement
+from game_agent.engine import Game, Settlement
 from game_agent.games.sanguosha.questions import ask_label
 from protocol.games.sanguosha.catalogue import KINDS
-
-if TYPE_CHECKING:
-    from game_agent.engine import Game
 
 NAMES: tuple[str, ...] = tuple(KINDS)
 

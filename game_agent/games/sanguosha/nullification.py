@@ -12,17 +12,14 @@ Nullifications were used in the chain.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from game_agent.engine import Settlement
+from game_agent.engine import Game, Settlement
+from game_agent.games.sanguosha.card import CardUse
 from game_agent.games.sanguosha.cards import VCard
+from game_agent.games.sanguosha.index import fire
+from game_agent.games.sanguosha.responses import ask_card, emit_use
 from game_agent.games.sanguosha.state import State, order_from_current
-from game_agent.games.sanguosha.timings import CARD_USED, fire
-from game_agent.games.sanguosha.use import CardUse, ask_card, emit_use
+from game_agent.games.sanguosha.timings import CARD_USED
 from game_agent.games.sanguosha.zones import clear_processing
-
-if TYPE_CHECKING:
-    from game_agent.engine import Game
 
 
 def window(g: Game, card: VCard, target: int, user: int | None) -> Settlement:

@@ -8,40 +8,30 @@ product of choices.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from game_agent.engine import Settlement
+from game_agent.engine import Game, Settlement
+from game_agent.games.sanguosha.card import CardUse
 from game_agent.games.sanguosha.cards import DESC, NAME, VCard, converted, real
 from game_agent.games.sanguosha.delayed import holds
-from game_agent.games.sanguosha.distance import (
-    attack_range,
-    distance,
-    distances_from,
-)
+from game_agent.games.sanguosha.distance import attack_range, distance, distances_from
+from game_agent.games.sanguosha.index import index_of
+from game_agent.games.sanguosha.responses import choose_subcards
 from game_agent.games.sanguosha.skill import PLAY, Active, ViewAs
-from game_agent.games.sanguosha.state import (
-    State,
-    action_order,
-    card_count,
-    others_in_order,
-)
-from game_agent.games.sanguosha.use import CardUse, choose_subcards
+from game_agent.games.sanguosha.state import State, action_order, card_count, others_in_order
 from protocol.games.sanguosha.catalogue import KINDS
-
-if TYPE_CHECKING:
-    from game_agent.engine import Game
 
 # How a card picks targets: "self" (the user), "others"/"all" (fixed, in action order),
 # "choose" (a follow-up subset), "collateral" (wielder, then victim).
 
 
 def prohibited(st: State, user: int, target: int, name: str) -> bool:
-    return st.rules.prohibited(st, user, target, name)
+    return index_of(st).prohibited(st, user, target, name)
 
 
 def slash_limit_ok(st: State, seat: int, vc: VCard) -> bool:
     used: int = st.players[seat].marks.get("slash_used", 0)
-    return used < 1 + st.rules.slash_extra(st, seat, vc)
+    return used < 1 + index_of(st).slash_extra(st, seat, vc)
 
 
 def slash_targets(st: State, user: int, vc: VCard, check_range: bool = True) -> list[int]:
@@ -56,13 +46,13 @@ def slash_targets(st: State, user: int, vc: VCard, check_range: bool = True) -> 
 
 
 def max_targets(st: State, user: int, vc: VCard) -> int:
-    return 1 + st.rules.target_extra(st, user, vc)
+    return 1 + index_of(st).target_extra(st, user, vc)
 
 
 def snatch_in_reach(st: State, user: int, vc: VCard, t: int) -> bool:
     if distance(st, user, t, frozenset(vc.subcards)) <= 1:
         return True
-    return st.rules.reaches(st, user, vc, t)
+    return index_of(st).reaches(st, user, vc, t)
 
 
 def collateral_victims(st: State, user: int, wielder: int) -> list[int]:
@@ -158,7 +148,7 @@ def play_options(g: Game, seat: int) -> tuple[list[dict[str, Any]], list[Action]
             continue
         options.append({"kind": "card", "card": DESC[cid], "skill": "", "targets": tgt[1]})
         actions.append(cid)
-    rules = st.rules
+    rules = index_of(st)
     for skill, v in rules.views_for(st, seat, PLAY):
         tgt = targets_for(st, seat, VCard(v.card, "none", "none", 0, (), skill))
         if tgt is not None and _payable(st, seat, skill, v):

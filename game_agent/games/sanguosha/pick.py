@@ -7,14 +7,11 @@ chosen face up.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from game_agent.engine import Settlement
+from game_agent.engine import Game, Settlement
 from game_agent.games.sanguosha.cards import DESC
 from game_agent.games.sanguosha.state import State
-
-if TYPE_CHECKING:
-    from game_agent.engine import Game
 
 AREAS = ("hand", "equip", "judge")
 HAND_AND_EQUIP = ("hand", "equip")

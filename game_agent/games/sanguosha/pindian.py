@@ -10,17 +10,15 @@ to the discard pile. The caller settles what winning means.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from game_agent.engine import Settlement
+from game_agent.engine import Game, Settlement
 from game_agent.games.sanguosha.cards import DESC, RANK
+from game_agent.games.sanguosha.index import fire
 from game_agent.games.sanguosha.questions import ask_cards
 from game_agent.games.sanguosha.state import State, order_from_current
-from game_agent.games.sanguosha.timings import PINDIAN, fire
+from game_agent.games.sanguosha.timings import PINDIAN
 from game_agent.games.sanguosha.zones import clear_processing, moved
-
-if TYPE_CHECKING:
-    from game_agent.engine import Game
 
 
 @dataclass(slots=True)

@@ -8,14 +8,11 @@ so a bot need not parse the prompt. `cancel=True` makes nil legal: decline, or b
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from game_agent.engine import Settlement
+from game_agent.engine import Game, Settlement
 from game_agent.games.sanguosha.cards import DESC
 from protocol.choices import split_piles
-
-if TYPE_CHECKING:
-    from game_agent.engine import Game
 
 
 def _info(skill: str, prompt: str, about: dict[str, Any] | None) -> dict[str, Any]:

@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from game_agent.engine import Settlement
+from game_agent.engine import Game, Settlement
 from game_agent.games.sanguosha.cards import VCard
+from game_agent.games.sanguosha.dying import dying
+from game_agent.games.sanguosha.index import fire
 from game_agent.games.sanguosha.state import State
-from game_agent.games.sanguosha.timings import PRE_RECOVER, fire
-
-if TYPE_CHECKING:
-    from game_agent.engine import Game
+from game_agent.games.sanguosha.timings import PRE_RECOVER
 
 
 @dataclass(slots=True)
@@ -44,6 +42,4 @@ def lose_hp(g: Game, seat: int, amount: int) -> Settlement:
         return
     g.emit("lose_hp", {"seat": seat, "amount": amount, "hp": p.hp - amount})
     if p.hp <= 0:
-        from game_agent.games.sanguosha.dying import dying
-
         yield dying(g, seat, None)

@@ -9,19 +9,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from game_agent.engine import ConfigError, Settlement, parse_toml, read_toml_text
+from game_agent.engine import ConfigError, Game, Settlement, parse_toml, read_toml_text
 from game_agent.games.sanguosha.cards import DECK, deck_ids, parse_card_spec
+from game_agent.games.sanguosha.entry import shuffle_deck
+from game_agent.games.sanguosha.index import index_of
 from game_agent.games.sanguosha.skill import Skill
 from game_agent.games.sanguosha.state import State
-from game_agent.games.sanguosha.zones import move
+from game_agent.games.sanguosha.zones import bury, move
 from protocol.games.sanguosha.catalogue import KINDS
 from protocol.games.sanguosha.generals import GENERALS
 from protocol.games.sanguosha.rulebook import PHASES
-
-if TYPE_CHECKING:
-    from game_agent.engine import Game
 
 SEAT_KEYS = {
     "general",
@@ -271,9 +270,6 @@ def normalize(
 
 def scenario_setup(g: Game) -> Settlement:
     """Place everything; -> (first seat, phases of the first turn)."""
-    from game_agent.games.sanguosha.death import bury
-    from game_agent.games.sanguosha.setup import shuffle_deck
-
     st: State = g.state
     sc = g.config["scenario"]
     seats = sc["seats"]
@@ -300,8 +296,8 @@ def scenario_setup(g: Game) -> Settlement:
             g.emit("general_lost", {"seat": i, "general": ""})
         gen = GENERALS[s["general"]]
         lord = g.config["mode"] == "identity" and s["role"] == "lord"
-        own = st.rules.general_skills(gen.skills, lord)
-        own += [x for x in st.rules.skills_for(s["skills"], lord) if x not in own]
+        own = index_of(st).general_skills(gen.skills, lord)
+        own += [x for x in index_of(st).skills_for(s["skills"], lord) if x not in own]
         g.emit(
             "general",
             {
@@ -314,7 +310,7 @@ def scenario_setup(g: Game) -> Settlement:
                 "skills": own,
             },
         )
-        scopes = mark_scopes(st.rules.catalogue)
+        scopes = mark_scopes(index_of(st).catalogue)
         for name, value in s["marks"].items():
             g.emit("mark", {"seat": i, "name": name, "value": value, "scope": scopes[name]})
         if s["face_down"]:

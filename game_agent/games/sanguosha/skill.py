@@ -24,15 +24,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from game_agent.engine import Settlement, Trigger
+from game_agent.engine import Game, Settlement, Trigger
 from game_agent.games.sanguosha.cards import VCard
+from game_agent.games.sanguosha.state import State
 from protocol.games.sanguosha.skills import SkillText
-
-if TYPE_CHECKING:
-    from game_agent.engine import Game
-    from game_agent.games.sanguosha.state import State
 
 # Where a conversion may be offered: at an idle point of the play phase, in a request to use a
 # card, in a request to play (respond with) a card.

@@ -1,17 +1,14 @@
 """The table's state: plain dataclasses with value equality (fold(events) == live state).
 
 Only `apply.py` mutates these. Settlement code reads them through the small queries below.
-`State.rules` is the game's rules index (`rules.py`): derived from the ruleset and the events,
-never compared.
+`State.index` is the game's skill index, an opaque context for this module (`index.py` builds it
+and reads it with `index_of`): derived from the ruleset and the events, never compared.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from game_agent.games.sanguosha.rules import Rules
+from typing import Any
 
 
 @dataclass(slots=True)
@@ -59,7 +56,7 @@ class State:
     turn_over: bool = False
     reshuffles: int = 0
     outcome: dict[str, Any] | None = None
-    rules: Rules = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
+    index: object = field(default=None, compare=False, repr=False)  # index.SkillIndex
 
 
 # --- queries -------------------------------------------------------------------------------------

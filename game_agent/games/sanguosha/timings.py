@@ -1,20 +1,16 @@
 """Timing points (rules §4.13) and how a trigger question describes one.
 
 Settlements reach a timing with `yield from fire(g, TIMING, payload, order)`; hot paths first
-test `state.rules.triggers.at(TIMING)`, which skips building the payload when no skill at this
+test `index_of(state).triggers.at(TIMING)`, which skips building the payload when no skill at this
 table uses the timing. The payload of each timing is a small mutable object defined beside the
 settlement that reaches it (listed in docs/sanguosha.md); triggers may change its fields.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from game_agent.engine import Settlement, Triggers
 from game_agent.games.sanguosha.cards import VCard
-
-if TYPE_CHECKING:
-    from game_agent.engine import Game
 
 TURN_START = "turn_start"
 TURN_END = "turn_end"
@@ -80,11 +76,3 @@ def describe(timing: str, payload: Any) -> dict[str, Any]:
     if type(asked) is str:
         about["asked"] = asked
     return about
-
-
-def fire(g: Game, timing: str, payload: Any, order: list[int]) -> Settlement:
-    """Settle `timing` (use with `yield from`): pushes the trigger frame only if something
-    would fire."""
-    table: Triggers = g.state.rules.triggers
-    if table.ready(g, timing, payload, order):
-        yield table.run(g, timing, payload, order)

@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from game_agent.engine import Settlement
+from game_agent.engine import Game, Settlement
+from game_agent.games.sanguosha.card import CardRule, CardUse
 from game_agent.games.sanguosha.cards import DESC
 from game_agent.games.sanguosha.damage import Damage, damage
+from game_agent.games.sanguosha.index import index_of
 from game_agent.games.sanguosha.pick import AREAS, HAND_AND_EQUIP, pick_card
 from game_agent.games.sanguosha.recovery import recover
+from game_agent.games.sanguosha.responses import ask_card, respond
 from game_agent.games.sanguosha.state import State
-from game_agent.games.sanguosha.use import CardRule, CardUse, ask_card, respond, use_card
+from game_agent.games.sanguosha.use import use_card
 from game_agent.games.sanguosha.zones import clear_processing, draw, move, top_cards, where
-
-if TYPE_CHECKING:
-    from game_agent.engine import Game
 
 
 def target_zones(st: State) -> tuple[str, ...]:
@@ -121,7 +121,7 @@ def collateral(g: Game, use: CardUse, wielder: int) -> Settlement:
     if (
         victim is not None
         and st.players[victim].alive
-        and not st.rules.prohibited(st, wielder, victim, "slash")
+        and not index_of(st).prohibited(st, wielder, victim, "slash")
     ):
         vc = yield from ask_card(g, wielder, "slash", "use", "collateral", target=victim)
         if vc is not None:

@@ -1,4 +1,4 @@
-"""Rounds, turns and phases (agent spec 2.1, rules §4.3).
+"""The game's course: setup by mode, then rounds, turns and phases (agent spec 2.1, rules §4.3).
 
 The round is a turn stack in the state (`turn_stack`, built by the `round` event); extra turns are
 pushed with the `extra_turn` event. A turn runs the phases in `state.phases` (default six); an
@@ -14,14 +14,18 @@ character is turned over (face down) skips its turn and turns face up instead.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Any
 
-from game_agent.engine import Settlement
+from game_agent.engine import Game, Settlement
 from game_agent.games.sanguosha.cards import DESC
 from game_agent.games.sanguosha.delayed import judge_phase
+from game_agent.games.sanguosha.index import fire, index_of
+from game_agent.games.sanguosha.modes import kof_setup
 from game_agent.games.sanguosha.options import choose_use, play_options
+from game_agent.games.sanguosha.scenario import scenario_setup
+from game_agent.games.sanguosha.setup import identity_setup
 from game_agent.games.sanguosha.skill import Active
-from game_agent.games.sanguosha.state import State, order_from_current
+from game_agent.games.sanguosha.state import State, action_order, order_from_current
 from game_agent.games.sanguosha.timings import (
     DRAW_N,
     PHASE_CHANGING,
@@ -29,14 +33,11 @@ from game_agent.games.sanguosha.timings import (
     PHASE_START,
     TURN_END,
     TURN_START,
-    fire,
 )
 from game_agent.games.sanguosha.use import use_card
+from game_agent.games.sanguosha.victory import end_draw
 from game_agent.games.sanguosha.zones import discard, draw
 from protocol.games.sanguosha.rulebook import PHASES
-
-if TYPE_CHECKING:
-    from game_agent.engine import Game
 
 
 @dataclass(slots=True)
@@ -60,7 +61,7 @@ def draw_phase(g: Game, seat: int) -> Settlement:
     n = 2
     if st.mode == "1v1" and st.round == 1 and st.players[seat].role == "renegade":
         n = 1  # 1v1: the player who moves first draws one card in his first draw phase
-    if st.rules.triggers.at(DRAW_N):
+    if index_of(st).triggers.at(DRAW_N):
         d = DrawN(seat, n)
         yield from fire(g, DRAW_N, d, [seat])
         n = d.n
@@ -87,7 +88,7 @@ def play_phase(g: Game, seat: int) -> Settlement:
 
 
 def hand_limit(st: State, seat: int) -> int:
-    n = max(st.players[seat].hp, 0) + st.rules.hand_limit_mod(st, seat)
+    n = max(st.players[seat].hp, 0) + index_of(st).hand_limit_mod(st, seat)
     return max(n, 0)
 
 
@@ -136,7 +137,7 @@ def turn(g: Game, seat: int, phases: tuple[str, ...] | list[str] = PHASES) -> Se
         return
     g.emit("turn", {"seat": seat, "phases": list(phases), "round": st.round})
     lost = p.lost
-    at = st.rules.triggers.at
+    at = index_of(st).triggers.at
     if at(TURN_START):
         yield from fire(g, TURN_START, PhaseInfo(seat, ""), [seat])
     while st.phases and p.alive and p.lost == lost and not st.turn_over:
@@ -162,7 +163,7 @@ def phase_frame(g: Game, seat: int, phase: str, lost: int) -> Settlement:
     p = st.players[seat]
     g.emit("phase", {"seat": seat, "phase": phase})
     info = PhaseInfo(seat, phase)
-    at = st.rules.triggers.at
+    at = index_of(st).triggers.at
     going = True
     if at(PHASE_START):
         yield from fire(g, PHASE_START, info, [seat])
@@ -172,3 +173,44 @@ def phase_frame(g: Game, seat: int, phase: str, lost: int) -> Settlement:
     if at(PHASE_END):  # before the event: the phase's marks are still there to read
         yield from fire(g, PHASE_END, info, order_from_current(st, seat))
     g.emit("phase_end", {"seat": seat, "phase": phase})
+
+
+def rounds(g: Game, first: int, first_phases: tuple[str, ...] = PHASES) -> Settlement:
+    """Rounds until the game ends; a round is the turn stack from the round's first seat."""
+    st: State = g.state
+    cap = g.config["max_rounds"]
+    phases: tuple[str, ...] = first_phases
+    start = first
+    while True:
+        if st.round >= cap:
+            end_draw(g, "max_rounds")
+        order = action_order(st, start)
+        g.emit("round", {"round": st.round + 1, "seats": order})
+        while st.turn_stack:
+            seat = st.turn_stack[-1]
+            if not st.players[seat].alive:
+                g.emit("turn_skipped", {"seat": seat})
+                continue
+            yield turn(g, seat, phases)
+            phases = PHASES
+        start = round_start(st)
+
+
+def round_start(st: State) -> int:
+    if st.mode == "1v1":
+        return next(p.seat for p in st.players if p.role == "renegade")
+    lord = next((p.seat for p in st.players if p.role == "lord"), 0)
+    return lord if st.players[lord].alive else action_order(st, lord)[0]
+
+
+def root(g: Game) -> Settlement:
+    config: dict[str, Any] = g.config
+    if config.get("scenario"):
+        first, phases = yield from scenario_setup(g)
+        yield from rounds(g, first, phases)
+    elif config["mode"] == "1v1":
+        first = yield from kof_setup(g)
+        yield from rounds(g, first)
+    else:
+        first = yield from identity_setup(g)
+        yield from rounds(g, first)

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import Any, NoReturn
 
+from game_agent.engine import Game
 from game_agent.games.sanguosha.state import State
-
-if TYPE_CHECKING:
-    from game_agent.engine import Game
 
 
 def outcome(st: State, winner: str | None, winners: list[int], reason: str) -> dict[str, Any]:

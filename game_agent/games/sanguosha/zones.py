@@ -17,15 +17,14 @@ audience is empty (`seats=()`), so it never reaches a seat.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from game_agent.engine import Settlement
+from game_agent.engine import Game, Settlement
 from game_agent.games.sanguosha.cards import DESC
+from game_agent.games.sanguosha.index import fire, index_of
 from game_agent.games.sanguosha.state import Player, State, action_order
-from game_agent.games.sanguosha.timings import CARDS_MOVED, fire
-
-if TYPE_CHECKING:
-    from game_agent.engine import Game
+from game_agent.games.sanguosha.timings import CARDS_MOVED
+from game_agent.games.sanguosha.victory import end_draw
 
 HIDDEN = frozenset(("hand", "draw", "draw_bottom", "facedown"))
 
@@ -72,7 +71,7 @@ def moved(
     """Emit one card-moving event, then settle `cards_moved` (use with `yield from`)."""
     g.emit(kind, data, seats, public)
     st: State = g.state
-    if cards and st.rules.triggers.at(CARDS_MOVED):
+    if cards and index_of(st).triggers.at(CARDS_MOVED):
         order = action_order(st, st.current if st.current >= 0 else 0)
         yield from fire(g, CARDS_MOVED, Moved(cards, origins, to, to_seat, reason), order)
 
@@ -158,8 +157,6 @@ def ensure(g: Game, n: int) -> None:
         g.rng.shuffle(order)
         g.emit("reshuffle", {"order": order}, seats=(), public={"count": len(order)})
     if len(st.draw) < n:
-        from game_agent.games.sanguosha.victory import end_draw
-
         end_draw(g, "piles_exhausted")
 
 
@@ -198,3 +195,11 @@ def peek(g: Game, seat: int, ids: list[int], reason: str) -> None:
         seats=(seat,),
         public={"seat": seat, "count": len(ids), "reason": reason},
     )
+
+
+def bury(g: Game, seat: int, reason: str = "bury") -> Settlement:
+    """A dead seat's (or a 1v1 general's) cards go to the discard pile."""
+    p: Player = g.state.players[seat]
+    yield from move(g, list(p.hand), "hand", seat, "discard", None, reason)
+    yield from move(g, list(p.equip.values()), "equip", seat, "discard", None, reason)
+    yield from move(g, list(p.judge), "judge", seat, "discard", None, reason)

@@ -3,9 +3,7 @@ one of your hand cards at random; if its suit differs, you deal that player 1 da
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from game_agent.engine import Settlement
+from game_agent.engine import Game, Settlement
 from game_agent.games.sanguosha.cards import DESC, SUIT
 from game_agent.games.sanguosha.damage import Damage, damage
 from game_agent.games.sanguosha.pick import random_hand_card
@@ -15,9 +13,6 @@ from game_agent.games.sanguosha.state import State, others_in_order
 from game_agent.games.sanguosha.zones import move
 from protocol.games.sanguosha.catalogue import SUITS
 from protocol.games.sanguosha.skills import SKILLS
-
-if TYPE_CHECKING:
-    from game_agent.engine import Game
 
 USED = "fanjian_used"
 

@@ -2,18 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from game_agent.engine import Settlement, Trigger
+from game_agent.engine import Game, Settlement, Trigger
 from game_agent.games.sanguosha.damage import Damage
 from game_agent.games.sanguosha.pick import HAND_AND_EQUIP, has_card_in, pick_card
 from game_agent.games.sanguosha.skill import Skill, announce
 from game_agent.games.sanguosha.timings import DAMAGED
 from game_agent.games.sanguosha.zones import move, where
 from protocol.games.sanguosha.skills import SKILLS
-
-if TYPE_CHECKING:
-    from game_agent.engine import Game
 
 
 def zones(d: Damage) -> tuple[str, ...]:

@@ -3,9 +3,7 @@ discards two hand cards or takes 1 damage from you."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from game_agent.engine import Settlement, Trigger
+from game_agent.engine import Game, Settlement, Trigger
 from game_agent.games.sanguosha.damage import Damage, damage
 from game_agent.games.sanguosha.judgement import judge, not_heart
 from game_agent.games.sanguosha.questions import ask_cards
@@ -13,9 +11,6 @@ from game_agent.games.sanguosha.skill import Skill, announce
 from game_agent.games.sanguosha.timings import DAMAGED
 from game_agent.games.sanguosha.zones import discard
 from protocol.games.sanguosha.skills import SKILLS
-
-if TYPE_CHECKING:
-    from game_agent.engine import Game
 
 
 def can(g: Game, seat: int, d: Damage) -> bool:

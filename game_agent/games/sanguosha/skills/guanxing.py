@@ -4,9 +4,7 @@ any order."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from game_agent.engine import Settlement, Trigger
+from game_agent.engine import Game, Settlement, Trigger
 from game_agent.games.sanguosha.cards import DESC
 from game_agent.games.sanguosha.questions import ask_arrangement
 from game_agent.games.sanguosha.skill import Skill, announce
@@ -15,9 +13,6 @@ from game_agent.games.sanguosha.timings import PHASE_START
 from game_agent.games.sanguosha.turn import PhaseInfo
 from game_agent.games.sanguosha.zones import peek, top_cards
 from protocol.games.sanguosha.skills import SKILLS
-
-if TYPE_CHECKING:
-    from game_agent.engine import Game
 
 MOST = 5
 

@@ -2,20 +2,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from game_agent.engine import Settlement, Trigger
+from game_agent.engine import Game, Settlement, Trigger
 from game_agent.games.sanguosha.cards import DESC, card_text, real
 from game_agent.games.sanguosha.judgement import Judgement
 from game_agent.games.sanguosha.questions import ask_cards
+from game_agent.games.sanguosha.responses import respond
 from game_agent.games.sanguosha.skill import Skill, announce
 from game_agent.games.sanguosha.timings import RETRIAL
-from game_agent.games.sanguosha.use import respond
 from game_agent.games.sanguosha.zones import move
 from protocol.games.sanguosha.skills import SKILLS
-
-if TYPE_CHECKING:
-    from game_agent.engine import Game
 
 
 def can(g: Game, seat: int, j: Judgement) -> bool:

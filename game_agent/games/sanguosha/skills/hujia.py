@@ -2,17 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from game_agent.engine import Settlement, Trigger
+from game_agent.engine import Game, Settlement, Trigger
+from game_agent.games.sanguosha.responses import Asked, ask_helpers
 from game_agent.games.sanguosha.skill import Skill, announce
 from game_agent.games.sanguosha.state import State, others_in_order
 from game_agent.games.sanguosha.timings import CARD_ASKED
-from game_agent.games.sanguosha.use import Asked, ask_helpers
 from protocol.games.sanguosha.skills import SKILLS
-
-if TYPE_CHECKING:
-    from game_agent.engine import Game
 
 
 def helpers(st: State, seat: int) -> list[int]:

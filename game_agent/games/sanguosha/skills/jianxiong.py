@@ -2,17 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from game_agent.engine import Settlement, Trigger
+from game_agent.engine import Game, Settlement, Trigger
 from game_agent.games.sanguosha.damage import Damage
 from game_agent.games.sanguosha.skill import Skill, announce
 from game_agent.games.sanguosha.timings import DAMAGED
 from game_agent.games.sanguosha.zones import move
 from protocol.games.sanguosha.skills import SKILLS
-
-if TYPE_CHECKING:
-    from game_agent.engine import Game
 
 
 def can(g: Game, seat: int, d: Damage) -> bool:

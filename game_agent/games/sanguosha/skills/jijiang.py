@@ -3,16 +3,11 @@ Shu players may play one for you."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from game_agent.engine import Settlement
+from game_agent.engine import Game, Settlement
+from game_agent.games.sanguosha.responses import ask_helpers
 from game_agent.games.sanguosha.skill import ANY_MODE, Skill, ViewAs, announce
 from game_agent.games.sanguosha.state import State, others_in_order
-from game_agent.games.sanguosha.use import ask_helpers
 from protocol.games.sanguosha.skills import SKILLS
-
-if TYPE_CHECKING:
-    from game_agent.engine import Game
 
 FAILED = "jijiang_failed"
 

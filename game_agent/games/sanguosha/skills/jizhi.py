@@ -2,19 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from game_agent.engine import Settlement, Trigger
+from game_agent.engine import Game, Settlement, Trigger
+from game_agent.games.sanguosha.card import CardUse
 from game_agent.games.sanguosha.cards import NAME
 from game_agent.games.sanguosha.skill import Skill, announce
 from game_agent.games.sanguosha.timings import CARD_USED
-from game_agent.games.sanguosha.use import CardUse
 from game_agent.games.sanguosha.zones import draw
 from protocol.games.sanguosha.catalogue import KINDS
 from protocol.games.sanguosha.skills import SKILLS
-
-if TYPE_CHECKING:
-    from game_agent.engine import Game
 
 
 def can(g: Game, seat: int, use: CardUse) -> bool:

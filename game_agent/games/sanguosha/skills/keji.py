@@ -3,17 +3,12 @@ you may skip your discard phase."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from game_agent.engine import Settlement, Trigger
+from game_agent.engine import Game, Settlement, Trigger
 from game_agent.games.sanguosha.skill import Skill, announce
 from game_agent.games.sanguosha.state import State
 from game_agent.games.sanguosha.timings import PHASE_CHANGING
 from game_agent.games.sanguosha.turn import PhaseInfo
 from protocol.games.sanguosha.skills import SKILLS
-
-if TYPE_CHECKING:
-    from game_agent.engine import Game
 
 
 def no_slash_in_play(st: State, seat: int) -> bool:

@@ -3,17 +3,12 @@ draw 2 cards."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from game_agent.engine import Settlement
+from game_agent.engine import Game, Settlement
 from game_agent.games.sanguosha.recovery import lose_hp
 from game_agent.games.sanguosha.skill import Active, Skill, announce
 from game_agent.games.sanguosha.state import State
 from game_agent.games.sanguosha.zones import draw
 from protocol.games.sanguosha.skills import SKILLS
-
-if TYPE_CHECKING:
-    from game_agent.engine import Game
 
 
 def enabled(st: State, seat: int) -> bool:

@@ -2,16 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from game_agent.engine import Settlement, Trigger
+from game_agent.engine import Game, Settlement, Trigger
 from game_agent.games.sanguosha.skill import Skill, announce
 from game_agent.games.sanguosha.timings import CARDS_MOVED
 from game_agent.games.sanguosha.zones import Moved, draw
 from protocol.games.sanguosha.skills import SKILLS
-
-if TYPE_CHECKING:
-    from game_agent.engine import Game
 
 
 def can(g: Game, seat: int, m: Moved) -> bool:

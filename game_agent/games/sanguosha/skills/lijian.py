@@ -3,18 +3,14 @@ treated as using a Duel that cannot be nullified on another."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from game_agent.engine import Settlement
+from game_agent.engine import Game, Settlement
+from game_agent.games.sanguosha.index import index_of
 from game_agent.games.sanguosha.questions import ask_cards, ask_seats
 from game_agent.games.sanguosha.skill import Active, Skill, announce
 from game_agent.games.sanguosha.state import State, hand_and_equip, others_in_order
 from game_agent.games.sanguosha.use import treat_as
 from game_agent.games.sanguosha.zones import discard
 from protocol.games.sanguosha.skills import SKILLS
-
-if TYPE_CHECKING:
-    from game_agent.engine import Game
 
 USED = "lijian_used"
 
@@ -27,7 +23,9 @@ def duellists(st: State, seat: int, target: int) -> list[int]:
     """Who may be treated as using the Duel on `target`: the other males for whom `target`
     is a legal Duel target (§6 row 34: not an empty-handed Kongcheng)."""
     return [
-        s for s in males(st, seat) if s != target and not st.rules.prohibited(st, s, target, "duel")
+        s
+        for s in males(st, seat)
+        if s != target and not index_of(st).prohibited(st, s, target, "duel")
     ]
 
 
@@ -40,7 +38,7 @@ def enabled(st: State, seat: int) -> bool:
     if USED in p.marks or not (p.hand or p.equip):
         return False
     ms = males(st, seat)
-    return any(u != t and not st.rules.prohibited(st, u, t, "duel") for t in ms for u in ms)
+    return any(u != t and not index_of(st).prohibited(st, u, t, "duel") for t in ms for u in ms)
 
 
 def settle(g: Game, seat: int) -> Settlement:

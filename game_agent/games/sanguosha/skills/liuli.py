@@ -3,10 +3,9 @@ pass the Slash to another player within your attack range."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from game_agent.engine import Settlement, Trigger
+from game_agent.engine import Game, Settlement, Trigger
 from game_agent.games.sanguosha.distance import attack_range, distances_from
+from game_agent.games.sanguosha.index import index_of
 from game_agent.games.sanguosha.questions import ask_cards_then_seat
 from game_agent.games.sanguosha.skill import Skill, announce
 from game_agent.games.sanguosha.state import State, hand_and_equip
@@ -14,9 +13,6 @@ from game_agent.games.sanguosha.timings import TARGET_CONFIRMING
 from game_agent.games.sanguosha.use import Targeted
 from game_agent.games.sanguosha.zones import discard
 from protocol.games.sanguosha.skills import SKILLS
-
-if TYPE_CHECKING:
-    from game_agent.engine import Game
 
 
 def new_targets(st: State, seat: int, t: Targeted, card: int) -> list[int]:
@@ -32,7 +28,7 @@ def new_targets(st: State, seat: int, t: Targeted, card: int) -> list[int]:
         if d <= reach
         and x != use.user
         and x not in use.targets
-        and not st.rules.prohibited(st, use.user, x, "slash")
+        and not index_of(st).prohibited(st, use.user, x, "slash")
     ]
 
 

@@ -3,9 +3,7 @@ and you may go on; stop at the first red one."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from game_agent.engine import Settlement, Trigger
+from game_agent.engine import Game, Settlement, Trigger
 from game_agent.games.sanguosha.judgement import Judgement, is_black, judge
 from game_agent.games.sanguosha.questions import ask_label
 from game_agent.games.sanguosha.skill import Skill, announce
@@ -13,9 +11,6 @@ from game_agent.games.sanguosha.timings import JUDGE_FINISHED, PHASE_START
 from game_agent.games.sanguosha.turn import PhaseInfo
 from game_agent.games.sanguosha.zones import move
 from protocol.games.sanguosha.skills import SKILLS
-
-if TYPE_CHECKING:
-    from game_agent.engine import Game
 
 
 def can(g: Game, seat: int, p: PhaseInfo) -> bool:

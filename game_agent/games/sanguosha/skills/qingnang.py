@@ -3,18 +3,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from game_agent.engine import Settlement
+from game_agent.engine import Game, Settlement
 from game_agent.games.sanguosha.questions import ask_cards_then_seat
 from game_agent.games.sanguosha.recovery import recover
 from game_agent.games.sanguosha.skill import Active, Skill, announce
 from game_agent.games.sanguosha.state import State, action_order, wounded
 from game_agent.games.sanguosha.zones import discard
 from protocol.games.sanguosha.skills import SKILLS
-
-if TYPE_CHECKING:
-    from game_agent.engine import Game
 
 USED = "qingnang_used"
 

@@ -3,18 +3,13 @@ another player; the first time you have given two or more this phase, recover 1 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from game_agent.engine import Settlement
+from game_agent.engine import Game, Settlement
 from game_agent.games.sanguosha.questions import ask_cards_then_seat
 from game_agent.games.sanguosha.recovery import recover
 from game_agent.games.sanguosha.skill import Active, Skill, announce
 from game_agent.games.sanguosha.state import State, others_in_order
 from game_agent.games.sanguosha.zones import move
 from protocol.games.sanguosha.skills import SKILLS
-
-if TYPE_CHECKING:
-    from game_agent.engine import Game
 
 MARK = "rende_given"
 

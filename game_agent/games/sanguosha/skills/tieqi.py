@@ -3,17 +3,12 @@ player cannot use a Dodge against it."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from game_agent.engine import Settlement, Trigger
+from game_agent.engine import Game, Settlement, Trigger
 from game_agent.games.sanguosha.judgement import is_red, judge
 from game_agent.games.sanguosha.skill import Skill, announce
 from game_agent.games.sanguosha.timings import TARGET_SPECIFIED
 from game_agent.games.sanguosha.use import Targeted
 from protocol.games.sanguosha.skills import SKILLS
-
-if TYPE_CHECKING:
-    from game_agent.engine import Game
 
 
 def can(g: Game, seat: int, t: Targeted) -> bool:

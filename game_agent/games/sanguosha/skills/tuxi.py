@@ -3,9 +3,7 @@ from each of one or two other players."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from game_agent.engine import Settlement, Trigger
+from game_agent.engine import Game, Settlement, Trigger
 from game_agent.games.sanguosha.pick import random_hand_card
 from game_agent.games.sanguosha.questions import ask_seats
 from game_agent.games.sanguosha.skill import Skill, announce
@@ -14,9 +12,6 @@ from game_agent.games.sanguosha.timings import DRAW_N
 from game_agent.games.sanguosha.turn import DrawN
 from game_agent.games.sanguosha.zones import move
 from protocol.games.sanguosha.skills import SKILLS
-
-if TYPE_CHECKING:
-    from game_agent.engine import Game
 
 
 def victims(st: State, seat: int) -> list[int]:

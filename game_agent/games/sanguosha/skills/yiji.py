@@ -3,9 +3,7 @@ the draw pile and give them out as you like."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from game_agent.engine import Settlement, Trigger
+from game_agent.engine import Game, Settlement, Trigger
 from game_agent.games.sanguosha.damage import Damage
 from game_agent.games.sanguosha.questions import ask_arrangement
 from game_agent.games.sanguosha.skill import Skill, announce
@@ -13,9 +11,6 @@ from game_agent.games.sanguosha.state import State, action_order
 from game_agent.games.sanguosha.timings import DAMAGED
 from game_agent.games.sanguosha.zones import move, peek, top_cards
 from protocol.games.sanguosha.skills import SKILLS
-
-if TYPE_CHECKING:
-    from game_agent.engine import Game
 
 CARDS = 2
 

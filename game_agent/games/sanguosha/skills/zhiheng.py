@@ -3,17 +3,12 @@ draw as many."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from game_agent.engine import Settlement
+from game_agent.engine import Game, Settlement
 from game_agent.games.sanguosha.questions import ask_cards
 from game_agent.games.sanguosha.skill import Active, Skill, announce
 from game_agent.games.sanguosha.state import State, hand_and_equip
 from game_agent.games.sanguosha.zones import discard, draw
 from protocol.games.sanguosha.skills import SKILLS
-
-if TYPE_CHECKING:
-    from game_agent.engine import Game
 
 USED = "zhiheng_used"
 

@@ -1,23 +1,25 @@
-"""One game's rules index: the skills at its table, indexed by owner, and the card rules.
+"""One game's skill index: the skills at its table, indexed by owner, and the card rules.
 
 The ruleset instance holds a catalogue (every skill bundle it knows, equipment included) and the
-card rules. Each game builds a `Rules` from them: equipment is always in it; a general's skills
+card rules. Each game builds a `SkillIndex` from them: equipment is always in it; a general's skills
 join when the general enters the table (`include`, called by the event applier), so a timing
 that no skill at this table uses costs nothing. `owns` is the one place that decides whether a
 seat has a skill: a living seat owns its general's (and gained) skills, listed in
 `Player.skills`, and the effects of the equipment in its slots.
 
-The state carries its game's `Rules` (never compared, never logged): folding the events again
-rebuilds the same index.
+The state carries its game's index as an opaque context (`State.index`: never compared, never
+logged; the state's module knows nothing of it); `index_of(state)` reads it. Folding the events
+again rebuilds the same index.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import Any, cast
 
-from game_agent.engine import Triggers
+from game_agent.engine import Game, Settlement, Triggers
+from game_agent.games.sanguosha.card import CardRule
 from game_agent.games.sanguosha.cards import NAME, VCard
 from game_agent.games.sanguosha.skill import (
     Active,
@@ -30,15 +32,11 @@ from game_agent.games.sanguosha.skill import (
     Skill,
     ViewAs,
 )
+from game_agent.games.sanguosha.state import State
 from game_agent.games.sanguosha.timings import describe
 
-if TYPE_CHECKING:
-    from game_agent.engine import Game
-    from game_agent.games.sanguosha.state import State
-    from game_agent.games.sanguosha.use import CardRule
 
-
-class Rules:
+class SkillIndex:
     def __init__(
         self,
         catalogue: Mapping[str, Skill],
@@ -180,3 +178,16 @@ class Rules:
         return [
             (key, a) for key, a in self.actives if self.owns(st, seat, key) and a.enabled(st, seat)
         ]
+
+
+def index_of(st: State) -> SkillIndex:
+    """The skill index of the game whose state `st` is."""
+    return cast(SkillIndex, st.index)
+
+
+def fire(g: Game, timing: str, payload: Any, order: list[int]) -> Settlement:
+    """Settle `timing` (use with `yield from`): pushes the trigger frame only if something
+    would fire."""
+    table: Triggers = index_of(g.state).triggers
+    if table.ready(g, timing, payload, order):
+        yield table.run(g, timing, payload, order)
