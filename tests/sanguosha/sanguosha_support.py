@@ -230,7 +230,7 @@ def cid(name: str, suit: str, rank: int) -> int:
     unused copy, so this is the card a scenario spec `name/suit/rank` gets)."""
     from game_agent.games.sanguosha.cards import DECK
 
-    return next(i for i, (s, r, n, _) in enumerate(DECK) if (n, s, r) == (name, suit, rank))
+    return next(i for i, (s, r, n, _) in DECK.items() if (n, s, r) == (name, suit, rank))
 
 
 def std(*seats: dict[str, Any], **kw: Any) -> str:

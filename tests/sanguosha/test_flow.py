@@ -20,7 +20,7 @@ from game_agent.games.sanguosha.victory import end_draw
 
 
 def first_id(name: str) -> int:
-    return next(i for i, row in enumerate(DECK) if row[2] == name)
+    return next(i for i, row in DECK.items() if row[2] == name)
 
 
 class Probe(Sanguosha):

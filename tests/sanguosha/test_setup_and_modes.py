@@ -28,14 +28,14 @@ def test_card_table_counts() -> None:
     assert tricks == 30
     pairs = Counter((DECK[i][0], DECK[i][1]) for i in STANDARD_IDS)
     assert len(pairs) == 52 and set(pairs.values()) == {2}
-    ex = [(s, r, n) for s, r, n, e in DECK if e]
+    ex = [(s, r, n) for s, r, n, e in DECK.values() if e]
     assert ex == [
         ("spade", 2, "ice_sword"),
         ("heart", 12, "lightning"),
         ("club", 2, "nioh_shield"),
         ("diamond", 12, "nullification"),
     ]
-    assert Counter(s for s, _, _, _ in DECK) == {
+    assert Counter(s for s, _, _, _ in DECK.values()) == {
         "spade": 27,
         "heart": 27,
         "club": 27,

@@ -201,7 +201,7 @@ def test_phase_changing_like_keji_and_arrange_like_guanxing() -> None:
     t.trigger("t_guanxing", seat=0)
     d = next(e for e in t.new() if e.kind == "draw")
     assert d.data["cards"][0]["name"] == "duel"  # the peach went to the bottom
-    assert t.st.draw[-1] == next(i for i, row in enumerate(DECK) if row[2] == "peach")
+    assert t.st.draw[-1] == next(i for i, row in DECK.items() if row[2] == "peach")
     t.end_play()
     t.trigger("t_keji", seat=0)
     ev = t.new()
