@@ -3,17 +3,10 @@
 This module is the engine's public API; rulesets import from here only.
 """
 
-from game_agent.engine.game import (
-    EngineError,
-    Game,
-    GameOver,
-    IllegalReply,
-    Step,
-    Together,
-    fold,
-)
+from game_agent.engine.errors import ConfigError, EngineError, GameOver, IllegalReply
+from game_agent.engine.game import Determinizable, Game, Ruleset, Step, fold
 from game_agent.engine.rng import Rng
-from game_agent.engine.ruleset import ConfigError, Determinizable, Ruleset, Settlement
+from game_agent.engine.settlement import Settlement, Together
 from game_agent.engine.timing import Trigger, Triggers
 from game_agent.engine.tomlfile import (
     MAX_TOML_BYTES,

@@ -1,4 +1,4 @@
-"""The determinize hook (`game_agent.engine.ruleset.Determinizable`).
+"""The determinize hook (`game_agent.engine.Determinizable`).
 
 What a seat has not seen in muhq: the order of every deck (its own included), and the cards in
 the other players' hands. It knows the rest: its own hand, the map, every store and discard
