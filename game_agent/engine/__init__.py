@@ -8,7 +8,9 @@ from game_agent.engine.game import Determinizable, Game, Ruleset, Step, fold
 from game_agent.engine.rng import Rng
 from game_agent.engine.settlement import Settlement, Together
 from game_agent.engine.timing import Trigger, Triggers
-from game_agent.engine.tomlfile import (
+from protocol.choices import Choice, RequestSpec
+from protocol.records import SPECTATOR, Decision, Event, view_for
+from protocol.tomlfile import (
     MAX_TOML_BYTES,
     MAX_TOML_DEPTH,
     TomlSyntaxError,
@@ -16,8 +18,6 @@ from game_agent.engine.tomlfile import (
     read_toml,
     read_toml_text,
 )
-from protocol.choices import Choice, RequestSpec
-from protocol.records import SPECTATOR, Decision, Event, view_for
 
 __all__ = [
     "MAX_TOML_BYTES",

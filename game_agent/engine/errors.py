@@ -1,14 +1,13 @@
-"""The engine's errors: what a ruleset refuses (`ConfigError`), how the engine was misdriven
-(`EngineError`), a reply the pending request does not allow (`IllegalReply`), and the end of a
-game unwinding the stack (`GameOver`)."""
+"""The engine's errors: what a ruleset refuses (`ConfigError`, the contract's own, handed on),
+how the engine was misdriven (`EngineError`), a reply the pending request does not allow
+(`IllegalReply`), and the end of a game unwinding the stack (`GameOver`)."""
 
 from __future__ import annotations
 
 from protocol.choices import RequestSpec
+from protocol.errors import ConfigError
 
-
-class ConfigError(ValueError):
-    """A game config or scenario that the ruleset refuses, with a message for people."""
+__all__ = ["ConfigError", "EngineError", "GameOver", "IllegalReply"]
 
 
 class EngineError(RuntimeError):

@@ -36,10 +36,10 @@ from typing import Any
 
 from game_agent.engine import Game
 from game_agent.games import load
-from game_agent.games.muhq.content import COORD
 from game_agent.games.muhq.scenario import expectations, load_scenario
-from game_agent.games.muhq.state import MuhqState
 from protocol.choices import RequestSpec
+from protocol.games.muhq.content import COORD
+from protocol.games.muhq.state import MuhqState
 from protocol.records import Event
 
 SCENARIOS = Path(__file__).parent / "scenarios"

@@ -27,10 +27,10 @@ from typing import Any
 from game_agent.games.muhq import board, placement
 from game_agent.games.muhq.attack import at, profile
 from game_agent.games.muhq.combat import HOUSE, TOWER
-from game_agent.games.muhq.content import Attack
 from game_agent.games.muhq.effects import SPELLS, spell_of
 from game_agent.games.muhq.ranges import distance
-from game_agent.games.muhq.state import ATTACK, FULL, MOVE, STREET, UNKNOWN, MuhqState, Perm
+from protocol.games.muhq.content import Attack
+from protocol.games.muhq.state import ATTACK, FULL, MOVE, STREET, UNKNOWN, MuhqState, Perm
 
 Option = list[Any]
 END: Option = ["end"]

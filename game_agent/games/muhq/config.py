@@ -34,14 +34,14 @@ from typing import Any
 
 from game_agent.engine import ConfigError
 from game_agent.games.muhq.combat import THRESHOLDS
-from game_agent.games.muhq.content import (
+from game_agent.games.muhq.zones import HAND_RULES
+from protocol.games.muhq.content import (
     DIAGONAL_RULES,
     MAX_FILES,
     Content,
     load_texts,
     read_files,
 )
-from game_agent.games.muhq.zones import HAND_RULES
 
 MODES = ("duel", "kraken")
 DEFAULT_MAP = {"duel": "PROV-MAP-1", "kraken": "PROV-MAP-1-KRAKEN"}

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from game_agent.engine import Game
 from game_agent.games.muhq import combat
-from game_agent.games.muhq.state import MuhqState, Perm
+from protocol.games.muhq.state import MuhqState, Perm
 
 
 def life_of(st: MuhqState, p: Perm) -> int:

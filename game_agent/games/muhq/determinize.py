@@ -19,7 +19,7 @@ request is open (its options name that seat's hand cards).
 from __future__ import annotations
 
 from game_agent.engine import EngineError, Game, Rng
-from game_agent.games.muhq.state import MuhqState
+from protocol.games.muhq.state import MuhqState
 
 
 def determinize(g: Game, seat: int, rng: Rng) -> None:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from game_agent.engine import Game
 from game_agent.games.muhq.defeat import add_token, check_defeat
 from game_agent.games.muhq.ranges import distance
-from game_agent.games.muhq.state import MuhqState
+from protocol.games.muhq.state import MuhqState
 
 PASSIVE = frozenset({"poison_on_damage", "melee_plus_1"})
 KEYWORDS = frozenset({"vip", "farmer"})

@@ -12,11 +12,11 @@ from typing import Any
 
 from game_agent.engine import Game, Settlement
 from game_agent.games.muhq import actions, defeat, draft, kraken, resolve
-from game_agent.games.muhq.content import Card
 from game_agent.games.muhq.deck import draw, refill
 from game_agent.games.muhq.priority import declare, response, trade
-from game_agent.games.muhq.state import MuhqState, Perm
 from game_agent.games.muhq.upkeep import gain as upkeep_gain
+from protocol.games.muhq.content import Card
+from protocol.games.muhq.state import MuhqState, Perm
 
 
 def root(g: Game) -> Settlement:

@@ -23,8 +23,8 @@ from game_agent.engine import Game, Rng, Settlement
 from game_agent.games.muhq import actions, ai, defeat, placement, resolve
 from game_agent.games.muhq.deck import refill
 from game_agent.games.muhq.priority import declare
-from game_agent.games.muhq.state import ATTACK, MOVE, MuhqState
 from game_agent.games.muhq.upkeep import KRAKEN_GAIN_PER_PLAYER, kraken_upkeep
+from protocol.games.muhq.state import ATTACK, MOVE, MuhqState
 
 T = TypeVar("T")
 

@@ -21,7 +21,7 @@ from typing import Any
 
 from game_agent.engine import Game, Settlement
 from game_agent.games.muhq import actions, resolve
-from game_agent.games.muhq.state import MuhqState
+from protocol.games.muhq.state import MuhqState
 
 Frame = dict[str, Any]
 # Every `action_declared` has all these fields (nil where the action has none).

@@ -14,7 +14,7 @@ from game_agent.engine import Game, Settlement
 from game_agent.games.muhq import actions, combat, placement, victory
 from game_agent.games.muhq.defeat import add_token, check_defeat, life_of
 from game_agent.games.muhq.effects import FARM_GAIN, SPELLS, spell_of
-from game_agent.games.muhq.state import MuhqState, Perm
+from protocol.games.muhq.state import MuhqState, Perm
 
 Frame = dict[str, Any]
 

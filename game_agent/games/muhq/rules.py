@@ -7,8 +7,9 @@ from typing import TYPE_CHECKING, Any
 
 from game_agent.engine import ConfigError, Determinizable, Game, Rng, Ruleset, Settlement
 from game_agent.games.muhq import determinize as resample
-from game_agent.games.muhq import flow, state
+from game_agent.games.muhq import flow
 from game_agent.games.muhq.config import configure, content_of
+from protocol.games.muhq import state
 from protocol.games.muhq.schema import SCHEMA
 from protocol.registry import GameSchema
 

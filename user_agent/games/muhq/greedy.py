@@ -36,11 +36,11 @@ from typing import Any
 from game_agent.games.muhq import actions, combat, defeat
 from game_agent.games.muhq.attack import profile
 from game_agent.games.muhq.board import DEEP, tiles
-from game_agent.games.muhq.content import Card
 from game_agent.games.muhq.effects import spell_of
 from game_agent.games.muhq.ranges import STEPS, cost, distance, offsets
-from game_agent.games.muhq.state import ATTACK, MOVE, UNKNOWN, MuhqState, Perm
 from protocol.choices import Choice, RequestSpec
+from protocol.games.muhq.content import Card
+from protocol.games.muhq.state import ATTACK, MOVE, UNKNOWN, MuhqState, Perm
 from user_agent.bot import Bot, View, random_legal
 from user_agent.games.muhq.view import MuhqView
 
