@@ -1,8 +1,10 @@
 """The game-agnostic engine: settlement stack, triggers, deterministic RNG, visibility.
 
-This module is the engine's public API; rulesets import from here only.
+This module is the engine's public API; rulesets import from here only (`windows`: the
+response-window policy every game applies).
 """
 
+from game_agent.engine import windows
 from game_agent.engine.errors import ConfigError, EngineError, GameOver, IllegalReply
 from game_agent.engine.game import Determinizable, Game, Ruleset, Step, fold
 from game_agent.engine.rng import Rng
@@ -46,4 +48,5 @@ __all__ = [
     "read_toml",
     "read_toml_text",
     "view_for",
+    "windows",
 ]

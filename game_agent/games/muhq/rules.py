@@ -16,7 +16,7 @@ from protocol.registry import GameSchema
 
 class MuhqRuleset:
     name = "muhq"
-    version = "1"
+    version = "2"  # 2: priority windows ask every seat (docs/muhq.md, "Versions")
     schema: GameSchema = SCHEMA
 
     def configure(self, config: Mapping[str, Any]) -> dict[str, Any]:
