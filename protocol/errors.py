@@ -1,4 +1,6 @@
-"""The one exception the protocol package lets reach its callers."""
+"""The exceptions the protocol package lets reach its callers: bad bytes on the wire
+(`ProtocolError`), and a config, scenario or contract data file that is refused (`ConfigError`,
+raised by the bounded TOML reader and the games' catalogues; the engine hands it on)."""
 
 
 class ProtocolError(Exception):
@@ -12,3 +14,7 @@ class ProtocolError(Exception):
         super().__init__(f"{code}: {message}")
         self.code = code
         self.message = message
+
+
+class ConfigError(ValueError):
+    """A game config, scenario or data file that is refused, with a message for people."""

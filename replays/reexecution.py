@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game_agent.engine import (
+    ConfigError,
     Decision,
     EngineError,
     Event,
@@ -37,7 +38,6 @@ from game_agent.engine import (
     RequestSpec,
     Ruleset,
 )
-from game_agent.engine.ruleset import ConfigError
 from game_agent.games import load
 from protocol.codec import pack, unpack, unpack_record
 from protocol.errors import ProtocolError

@@ -1,6 +1,6 @@
 """Progress of a long run, on stderr: a rich bar with rate and ETA on a terminal, a `progress`
-log line every few seconds otherwise (structlog: readable or JSON, as every other log line),
-nothing when quiet.
+log line every few seconds otherwise and one when the work ends (structlog: readable or JSON, as
+every other log line), nothing when quiet.
 
     with progress_bar(1000, "games", quiet=args.quiet) as bar:
         for ... :
@@ -55,13 +55,22 @@ class _Logged(Advance):
     def __init__(self, total: int, unit: str, interval: float) -> None:
         self.total, self.unit, self.interval = total, unit, interval
         self.started = self.last = time.monotonic()
+        self.said = 0
 
     def advance(self, n: int = 1) -> None:
         self.done += n
         now = time.monotonic()
         if now - self.last >= self.interval:
             self.last = now
+            self.said = self.done
             log.info("progress", **figures(self.done, self.total, now - self.started, self.unit))
+
+    def close(self) -> None:
+        """The last line: what was done in all (a reader of the log sees the work end, however
+        short it was), unless the last periodic line said it already."""
+        if self.done and self.said != self.done:
+            seconds = time.monotonic() - self.started
+            log.info("progress", **figures(self.done, self.total, seconds, self.unit))
 
 
 class _Bar(Advance):
@@ -107,7 +116,11 @@ def progress_bar(
         yield Advance()
         return
     if not out.isatty():
-        yield _Logged(total, unit, interval)
+        logged = _Logged(total, unit, interval)
+        try:
+            yield logged
+        finally:
+            logged.close()
         return
     bar = Progress(
         TextColumn("[progress.description]{task.description}"),

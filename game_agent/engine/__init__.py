@@ -1,21 +1,18 @@
 """The game-agnostic engine: settlement stack, triggers, deterministic RNG, visibility.
 
-This module is the engine's public API; rulesets import from here only.
+This module is the engine's public API; rulesets import from here only (`windows`: the
+response-window policy every game applies).
 """
 
-from game_agent.engine.game import (
-    EngineError,
-    Game,
-    GameOver,
-    IllegalReply,
-    Step,
-    Together,
-    fold,
-)
+from game_agent.engine import windows
+from game_agent.engine.errors import ConfigError, EngineError, GameOver, IllegalReply
+from game_agent.engine.game import Determinizable, Game, Ruleset, Step, fold
 from game_agent.engine.rng import Rng
-from game_agent.engine.ruleset import ConfigError, Determinizable, Ruleset, Settlement
+from game_agent.engine.settlement import Settlement, Together
 from game_agent.engine.timing import Trigger, Triggers
-from game_agent.engine.tomlfile import (
+from protocol.choices import Choice, RequestSpec
+from protocol.records import SPECTATOR, Decision, Event, view_for
+from protocol.tomlfile import (
     MAX_TOML_BYTES,
     MAX_TOML_DEPTH,
     TomlSyntaxError,
@@ -23,8 +20,6 @@ from game_agent.engine.tomlfile import (
     read_toml,
     read_toml_text,
 )
-from protocol.choices import Choice, RequestSpec
-from protocol.records import SPECTATOR, Decision, Event, view_for
 
 __all__ = [
     "MAX_TOML_BYTES",
@@ -53,4 +48,5 @@ __all__ = [
     "read_toml",
     "read_toml_text",
     "view_for",
+    "windows",
 ]

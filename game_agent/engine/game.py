@@ -6,7 +6,7 @@
         step = g.resume(choice)      # a legal reply to step.request
     g.outcome                        # the result
 
-Settlements are generator frames (see `ruleset.Settlement`). The engine keeps them on an
+Settlements are generator frames (see `settlement.Settlement`). The engine keeps them on an
 explicit stack: a frame that yields a child settlement is suspended until the child returns;
 a frame that yields a request suspends the whole stack until `resume`. The stack can be read at
 any time with `stack_names()` (a debugger view). No I/O, clock or global randomness is used:
@@ -27,7 +27,7 @@ the strands do not change; the frame settles their results afterwards). Strands 
 cannot be copied; `fork()` builds an independent game at the same point by re-execution (same
 ruleset, config and seed, the same decisions fed back): O(decisions so far). `determinize(seat,
 seed)` is a fork in which what `seat` has not seen is dealt again by the ruleset's optional
-`determinize` hook (see `ruleset.Determinizable`), with the sample's own PRNG for the chance
+`determinize` hook (see `Determinizable` below), with the sample's own PRNG for the chance
 still to come. A determinized game is a sample for search, not a played game: its log cannot be
 re-executed from the seed (`determinized` is True); it can itself be forked (the fork re-applies
 the same resampling at the same point).
@@ -39,34 +39,60 @@ import copy
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import GeneratorType
-from typing import Any, NoReturn
+from typing import Any, NoReturn, Protocol
 
+from game_agent.engine.errors import ConfigError, EngineError, GameOver, IllegalReply
 from game_agent.engine.rng import Rng
-from game_agent.engine.ruleset import ConfigError, Ruleset, Settlement
+from game_agent.engine.settlement import Settlement, Together
 from protocol.choices import Choice, RequestSpec, check_choice
 from protocol.records import Decision, Event
+from protocol.registry import GameSchema
 
 MAX_STACK_DEPTH = 256
 
 
-class EngineError(RuntimeError):
-    """The engine was driven wrongly (resume without a request, a runaway stack, ...)."""
+class Ruleset(Protocol):
+    """What a ruleset gives the engine. A ruleset talks to the engine only through this and
+    `Game` (the two name each other, so they live in one module)."""
+
+    name: str
+    version: str
+    schema: GameSchema
+
+    def configure(self, config: Mapping[str, Any]) -> dict[str, Any]:
+        """Validate `config` and fill in defaults. The result is stored in the log header and
+        must be msgpack-plain (dicts, lists, str, int, float, bool, None). Raises ConfigError."""
+        ...
+
+    def seat_count(self, config: Mapping[str, Any]) -> int: ...
+
+    def new_state(self, config: Mapping[str, Any], seats: int) -> Any:
+        """A fresh state. Folding a game's events onto it rebuilds the live state (==)."""
+        ...
+
+    def apply(self, state: Any, event: Event) -> None:
+        """Mutate `state` by one event. The only code that changes state."""
+        ...
+
+    def root(self, g: Game) -> Settlement:
+        """The bottom frame of the settlement stack: runs the whole game."""
+        ...
 
 
-class IllegalReply(ValueError):
-    """A reply that is not legal for the pending request. The request still stands."""
+class Determinizable(Protocol):
+    """An OPTIONAL hook a ruleset may add (not part of `Ruleset`: a ruleset without it works
+    everywhere except `Game.determinize`, which then raises `EngineError`).
 
-    def __init__(self, request: RequestSpec, reason: str) -> None:
-        super().__init__(f"illegal reply to request {request.id} ({request.kind}): {reason}")
-        self.request = request
-        self.reason = reason
-
-
-class GameOver(BaseException):
-    """Raised through the stack by `Game.end`; the engine unwinds every frame.
-
-    A BaseException, so that a settlement's `except Exception` cannot swallow the end of a game.
+    `determinize(g, seat, rng)` deals again, with `rng` only, everything `seat` has not seen in
+    the live game `g` (between steps, with requests open), and keeps everything it has seen.
+    It changes the state only through events (`g.emit`), so folding the events still rebuilds
+    the state: typically one secret event (audience `seats=()`) whose public form names no card
+    or tile, only counts. Cards or tiles that suspended frames or open requests of other seats
+    still refer to must stay valid (or the hook raises `EngineError`). A ruleset without hidden
+    information implements it as a no-op.
     """
+
+    def determinize(self, g: Game, seat: int, rng: Rng) -> None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,15 +112,6 @@ class Step:
     @property
     def finished(self) -> bool:
         return not self.open
-
-
-class Together:
-    """Yielded by a frame (`g.together(...)`): run these settlements side by side."""
-
-    __slots__ = ("settlements",)
-
-    def __init__(self, settlements: list[Settlement]) -> None:
-        self.settlements = settlements
 
 
 class _Strand:
@@ -397,7 +414,7 @@ class Game:
         if hook is None:
             raise EngineError(
                 f"ruleset {self.ruleset.name!r} has no determinize hook "
-                "(see game_agent.engine.ruleset.Determinizable)"
+                "(see game_agent.engine.Determinizable)"
             )
         if not 0 <= seat < self.seats:
             raise EngineError(f"determinize: no seat {seat} in a {self.seats}-seat game")

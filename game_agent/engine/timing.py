@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from game_agent.engine.ruleset import Settlement
+from game_agent.engine.settlement import Settlement
 
 if TYPE_CHECKING:
     from game_agent.engine.game import Game

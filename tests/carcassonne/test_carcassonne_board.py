@@ -16,7 +16,7 @@ from game_agent.games.carcassonne.board import (
     place,
     start_board,
 )
-from game_agent.games.carcassonne.tiles import KINDS, oriented
+from protocol.games.carcassonne.tiles import KINDS, oriented
 
 
 def brute_force(board: Board, kind: str) -> list[tuple[tuple[int, int], int]]:

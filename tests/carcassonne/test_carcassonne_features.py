@@ -6,7 +6,7 @@ from carcassonne_support import BLUE, RED, build
 
 from game_agent.games.carcassonne.board import start_board
 from game_agent.games.carcassonne.features import analyse, legal_deployments
-from game_agent.games.carcassonne.tiles import CITY, CLOISTER, FIELD, ROAD
+from protocol.games.carcassonne.tiles import CITY, CLOISTER, FIELD, ROAD
 
 
 def test_start_tile_alone() -> None:

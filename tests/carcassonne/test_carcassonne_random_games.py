@@ -22,7 +22,7 @@ from game_agent.games.carcassonne.scoring import (
     returned,
     totals,
 )
-from game_agent.games.carcassonne.tiles import FIELD, stack_letters
+from protocol.games.carcassonne.tiles import FIELD, stack_letters
 
 SUPPLY = 7
 

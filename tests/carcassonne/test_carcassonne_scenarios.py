@@ -13,7 +13,7 @@ from game_agent.games.carcassonne.scoring import (
     returned,
     totals,
 )
-from game_agent.games.carcassonne.tiles import oriented
+from protocol.games.carcassonne.tiles import oriented
 
 
 def test_c1_two_tile_city() -> None:

@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from game_agent.games.carcassonne.tiles import (
+from protocol.games.carcassonne.tiles import (
     CITY,
     CLOISTER,
     FIELD,

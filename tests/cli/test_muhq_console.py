@@ -156,7 +156,7 @@ def sgs(*args: str) -> str:
 
 
 def test_sgs_replay_of_a_simulated_muhq_game_has_turns_and_the_map(tmp_path: Path) -> None:
-    sgs("sim", "--game", "muhq", "--games", "1", "--seed", "3", "--log-dir", str(tmp_path))
+    sgs("sim", "--game", "muhq", "--games", "1", "--seed", "4", "--log-dir", str(tmp_path))
     (log,) = tmp_path.glob("*.sgslog")
     out = sgs("replay", str(log))
     turns = re.findall(r"^== Turn (\d+) \(round \d+\): seat [01] ==$", out, re.M)

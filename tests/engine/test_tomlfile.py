@@ -1,4 +1,4 @@
-"""The bounded TOML reader (`game_agent.engine.tomlfile`): size, depth and integer limits are
+"""The bounded TOML reader (`protocol.tomlfile`): size, depth and integer limits are
 checked before tomllib recurses, and every refusal is a ConfigError naming the source."""
 
 from __future__ import annotations

@@ -4,13 +4,15 @@ checking its ``[expect]`` table.
 ``[expect]`` keys (all optional):
 
 - ``seed``: the game's seed (default 1).
-- ``moves``: the replies, in order. A move is an option written ``[verb, *args]`` and must be
-  one of the pending request's options, else the test fails naming the options offered. A tile
-  may be written as a coordinate string: ``["move", "c3"]`` is the option ``["move", 2, 2]``.
-  Tile requests (``drop``, ``place_carried``) take ``["at", "c3"]``; the end-of-turn discard
-  (a subset) takes ``["discard", card, ...]``. A move may be a table instead, which checks the
-  pending request first: ``{ kind = "unit_action", seat = 0, offered = [...], not_offered =
-  [...], options = [...], pick = [...] }`` (every key optional; without ``pick`` it only checks).
+- ``moves``: the replies, in order (a priority request with ``pass`` as its only option, asked
+  of a seat with nothing to declare, is answered by the runner: the moves are the choices). A
+  move is an option written ``[verb, *args]`` and must be one of the pending request's options,
+  else the test fails naming the options offered. A tile may be written as a coordinate string:
+  ``["move", "c3"]`` is the option ``["move", 2, 2]``. Tile requests (``drop``,
+  ``place_carried``) take ``["at", "c3"]``; the end-of-turn discard (a subset) takes
+  ``["discard", card, ...]``. A move may be a table instead, which checks the pending request
+  first: ``{ kind = "unit_action", seat = 0, offered = [...], not_offered = [...], options =
+  [...], pick = [...] }`` (every key optional; without ``pick`` it only checks).
 - ``events``: event patterns ``{ event = kind, field = value, ... }`` that must occur in this
   order (other events may come between); ``at = "c3"`` stands for the fields ``x`` and ``y``,
   and ``"nil"`` for None (here and in ``perms``).
@@ -34,12 +36,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game_agent.engine import Game
+from game_agent.engine import Game, Step
 from game_agent.games import load
-from game_agent.games.muhq.content import COORD
 from game_agent.games.muhq.scenario import expectations, load_scenario
-from game_agent.games.muhq.state import MuhqState
 from protocol.choices import RequestSpec
+from protocol.games.muhq.content import COORD
+from protocol.games.muhq.state import MuhqState
 from protocol.records import Event
 
 SCENARIOS = Path(__file__).parent / "scenarios"
@@ -118,12 +120,25 @@ def reply(name: str, req: RequestSpec, move: list[Any]) -> Any:
     return req.options.index(want)
 
 
+PASS_ALONE = [["pass"]]
+
+
+def past_bare_passes(g: Game, step: Step) -> Step:
+    """Answer the priority requests that offer ``pass`` alone (a seat with nothing to declare is
+    asked too: the engine's response-window policy) until a request with a choice is open."""
+    while (
+        (req := step.request) is not None and req.kind == "priority" and req.options == PASS_ALONE
+    ):
+        step = g.resume(0)
+    return step
+
+
 def play(path: Path) -> Played:
     """Load a scenario file, play its moves and return the game (the checks come after)."""
     name = path.stem
     expect = expectations(path)
     g = Game(load("muhq"), load_scenario(path), expect.get("seed", 1))
-    step = g.start()
+    step = past_bare_passes(g, g.start())
     for n, move in enumerate(expect.get("moves", [])):
         req = step.request
         assert req is not None, f"{name}: move {n + 1} {move}: the game is over ({g.outcome})"
@@ -132,7 +147,7 @@ def play(path: Path) -> Played:
             if "pick" not in move:
                 continue
             move = move["pick"]
-        step = g.resume(reply(f"{name}: move {n + 1}", req, move))
+        step = past_bare_passes(g, g.resume(reply(f"{name}: move {n + 1}", req, move)))
     return Played(name, g, expect)
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from game_agent.games.muhq.ai import Action, Budget, Situation, Unit, next_action
-from game_agent.games.muhq.content import Attack, MapSpec, load_content
+from protocol.games.muhq.content import Attack, MapSpec, load_content
 
 
 def open_map(tmp_path: Path, n: int = 7) -> MapSpec:

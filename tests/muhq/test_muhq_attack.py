@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game_agent.games.muhq.attack import at, profile, written
-from game_agent.games.muhq.content import Attack
+from protocol.games.muhq.content import Attack
 
 
 def atk(text: str) -> list[Attack]:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from game_agent.games.muhq.board import available, reachable, spawns, street_group, street_moves
-from game_agent.games.muhq.content import MapSpec, load_content
 from game_agent.games.muhq.ranges import offsets
+from protocol.games.muhq.content import MapSpec, load_content
 
 PROV = load_content().maps["PROV-MAP-1"]
 

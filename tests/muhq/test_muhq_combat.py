@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game_agent.games.muhq.combat import Fighter, can_attack, defeated, exchange, poisoned_out
-from game_agent.games.muhq.content import load_content
+from protocol.games.muhq.content import load_content
 
 CARDS = load_content().cards
 

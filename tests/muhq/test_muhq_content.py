@@ -10,7 +10,7 @@ import pytest
 
 from game_agent.engine import ConfigError, Game
 from game_agent.games import available, load
-from game_agent.games.muhq.content import Attack, load_content
+from protocol.games.muhq.content import Attack, load_content
 
 
 def test_the_provisional_content_loads_as_the_rules_give_it() -> None:

@@ -11,7 +11,7 @@ import pytest
 from game_agent.engine import SPECTATOR, EngineError, Game, fold, view_for
 from game_agent.games.muhq import RULESET
 from game_agent.games.muhq.audit import problems
-from game_agent.games.muhq.state import MuhqState
+from protocol.games.muhq.state import MuhqState
 
 
 def started(config: dict[str, object], seed: int, steps: int) -> Game:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from game_agent.games.muhq.content import load_content
 from game_agent.games.muhq.draft import draft, packs_of
+from protocol.games.muhq.content import load_content
 
 
 def pool_of(counts: dict[str, int], seed: int) -> list[str]:

@@ -227,7 +227,8 @@ def test_the_quick_start_store_and_a_seeded_random_first_player() -> None:
 def test_every_name_a_data_file_may_use_has_its_settlement() -> None:
     """content.EFFECTS / TARGETED / KEYWORDS are what data files may name; effects.py must
     settle each of them (a spell or free action effect resolves, a passive one is read)."""
-    from game_agent.games.muhq import content, effects
+    from game_agent.games.muhq import effects
+    from protocol.games.muhq import content
 
     assert set(effects.SPELLS) == content.TARGETED
     assert content.EFFECTS == effects.NAMES

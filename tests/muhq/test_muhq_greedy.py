@@ -8,8 +8,8 @@ import pytest
 
 from game_agent.engine import Game, view_for
 from game_agent.games import load
-from game_agent.games.muhq.state import UNKNOWN, MuhqState
 from protocol.choices import RequestSpec
+from protocol.games.muhq.state import UNKNOWN, MuhqState
 from sgs.runner import make_bots, play
 from user_agent.bots import resolve
 from user_agent.games import for_game

@@ -12,7 +12,7 @@ from muhq_scenario_support import check, play, scenario_files
 
 from game_agent.games import load
 from game_agent.games.muhq.config import content_of
-from game_agent.games.muhq.state import MuhqState, new_state
+from protocol.games.muhq.state import MuhqState, new_state
 
 FILES = scenario_files()
 

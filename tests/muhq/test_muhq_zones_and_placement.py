@@ -6,9 +6,10 @@ import random
 
 import pytest
 
-from game_agent.games.muhq.content import load_content
 from game_agent.games.muhq.placement import drop_tiles, play_tiles
-from game_agent.games.muhq.zones import Cards, buy, buyable, draw_up, refill, trade
+from game_agent.games.muhq.zones import buy, buyable, draw_up, refill, trade
+from protocol.games.muhq.content import load_content
+from protocol.games.muhq.state import Cards
 
 CONTENT = load_content()
 COSTS = {cid: c.buy for cid, c in CONTENT.cards.items()}

@@ -12,7 +12,7 @@ from typing import Any
 from tui_support import SIZE, shown, wait_until
 
 from game_agent.engine import view_for
-from game_agent.games.carcassonne.tiles import stack_letters
+from protocol.games.carcassonne.tiles import stack_letters
 from sgs.offline import LocalSource
 from user_agent.games.carcassonne.board import board_lines, scores_line
 from user_agent.games.carcassonne.view import CarcassonneView

@@ -12,7 +12,7 @@ from typing import Any
 from tui_support import SIZE, shown, wait_until
 
 from game_agent.engine import view_for
-from game_agent.games.muhq.state import UNKNOWN
+from protocol.games.muhq.state import UNKNOWN
 from replays import read_log
 from sgs.offline import LocalSource
 from sgs.runner import play

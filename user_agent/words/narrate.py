@@ -766,7 +766,7 @@ def _mq_started(n: Narrator, d: dict[str, Any]) -> str:
     content = t.content
     if content is None:
         try:
-            from game_agent.games.muhq.content import load_texts
+            from protocol.games.muhq.content import load_texts
 
             content = load_texts(tuple((str(n), str(x)) for n, x in d.get("content") or ()))
         except Exception:

@@ -33,7 +33,7 @@ from game_agent.games.carcassonne.scoring import (
     farm_awards,
     totals,
 )
-from game_agent.games.carcassonne.tiles import FIELD, KIND, KINDS
+from protocol.games.carcassonne.tiles import FIELD, KIND, KINDS
 
 
 def _replayed(events: Iterable[Event]) -> tuple[dict[str, Any], Board, dict[Node, int]]:

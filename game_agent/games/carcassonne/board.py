@@ -1,29 +1,23 @@
 """The board of placed tiles and legal tile placement (rules 2.1 and 4.1).
 
-A board maps a position ``(x, y)`` (x grows east, y north) to a `Placed` tile: its kind letter
+A board maps a position ``(x, y)`` (the contract's `geometry`) to a `Placed` tile: its kind letter
 and its rotation in clockwise quarter turns (0..3; rules write them as 0, 90, 180, 270). The
 start tile is ``D`` at ``(0, 0)``, rotation 0. Boards are plain dicts; `place` returns a new one.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 
-from game_agent.games.carcassonne.tiles import (
+from protocol.games.carcassonne.geometry import Pos, neighbour
+from protocol.games.carcassonne.tiles import (
     START_KIND,
     START_POSITION,
     START_ROTATION,
     Oriented,
     oriented,
 )
-
-Pos = tuple[int, int]
-
-# Per side N E S W: the step to the neighbour across that side.
-STEP: tuple[Pos, ...] = ((0, 1), (1, 0), (0, -1), (-1, 0))
-# The 8 squares around a tile (cloister completion, rules 5.3).
-AROUND: tuple[Pos, ...] = ((-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0))
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,16 +39,6 @@ class PlacementError(ValueError):
 
 def start_board() -> Board:
     return {START_POSITION: Placed(START_KIND, START_ROTATION)}
-
-
-def neighbour(pos: Pos, side: int) -> Pos:
-    dx, dy = STEP[side]
-    return (pos[0] + dx, pos[1] + dy)
-
-
-def around(pos: Pos) -> Iterator[Pos]:
-    for dx, dy in AROUND:
-        yield (pos[0] + dx, pos[1] + dy)
 
 
 def frontier(board: Mapping[Pos, Placed]) -> list[Pos]:

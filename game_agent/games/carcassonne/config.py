@@ -22,9 +22,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from game_agent.engine import ConfigError
-from game_agent.games.carcassonne.regions import Regions
 from game_agent.games.carcassonne.scoring import DEFAULT_FARM_SCORING, FARM_SCORING
-from game_agent.games.carcassonne.tiles import KIND
+from protocol.games.carcassonne.regions import Regions
+from protocol.games.carcassonne.tiles import KIND
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 FOLLOWERS = 7

@@ -1,4 +1,4 @@
-"""The determinize hook (`game_agent.engine.ruleset.Determinizable`).
+"""The determinize hook (`game_agent.engine.Determinizable`).
 
 The only secret in Carcassonne is the order of the remaining stack (every seat sees the board,
 the followers, the scores, the drawn tile, and can count which tiles are left). A sample keeps

@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from game_agent.games.carcassonne.board import Placed, Pos, around, neighbour
-from game_agent.games.carcassonne.tiles import (
+from game_agent.games.carcassonne.board import Placed
+from protocol.games.carcassonne.geometry import Pos, around, neighbour
+from protocol.games.carcassonne.tiles import (
     CLOISTER,
     FIELD,
     SegmentType,

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections import Counter
 
 from game_agent.engine import Game, Settlement
-from game_agent.games.carcassonne.regions import Node, Region, Regions
 from game_agent.games.carcassonne.scoring import (
     CITY_PER_PENNANT,
     CITY_PER_TILE,
@@ -22,7 +21,8 @@ from game_agent.games.carcassonne.scoring import (
     majority,
 )
 from game_agent.games.carcassonne.state import CarcState
-from game_agent.games.carcassonne.tiles import CITY, CLOISTER, FIELD, ROAD, stack_letters
+from protocol.games.carcassonne.regions import Node, Region, Regions
+from protocol.games.carcassonne.tiles import CITY, CLOISTER, FIELD, ROAD, stack_letters
 
 ROLE = {ROAD: "thief", CITY: "knight", CLOISTER: "monk", FIELD: "farmer"}
 SKIP = "skip"

@@ -13,9 +13,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from game_agent.games.carcassonne.board import Placed, Pos, around
+from game_agent.games.carcassonne.board import Placed
 from game_agent.games.carcassonne.features import Feature, Features, Followers, Node, analyse
-from game_agent.games.carcassonne.tiles import CITY, CLOISTER, FIELD, ROAD
+from protocol.games.carcassonne.geometry import Pos, around
+from protocol.games.carcassonne.tiles import CITY, CLOISTER, FIELD, ROAD
 
 FarmScoring = Literal["per_farm_3", "per_city_4", "per_farm_3_once_per_city"]
 FARM_SCORING: tuple[FarmScoring, ...] = ("per_farm_3", "per_city_4", "per_farm_3_once_per_city")

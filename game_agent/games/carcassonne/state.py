@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game_agent.engine import Event
-from game_agent.games.carcassonne.regions import Node, Regions
+from protocol.games.carcassonne.regions import Node, Regions
 
 
 @dataclass

@@ -1,4 +1,4 @@
-"""The determinize hook (`game_agent.engine.ruleset.Determinizable`): Harmony has no hidden
+"""The determinize hook (`game_agent.engine.Determinizable`): Harmony has no hidden
 information (the board, both reserves and the first player are public), so a determinized game
 is a plain fork: nothing is dealt again and no event is emitted."""
 

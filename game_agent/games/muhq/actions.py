@@ -27,18 +27,16 @@ from typing import Any
 from game_agent.games.muhq import board, placement
 from game_agent.games.muhq.attack import at, profile
 from game_agent.games.muhq.combat import HOUSE, TOWER
-from game_agent.games.muhq.content import Attack
-from game_agent.games.muhq.effects import FARM_GAIN, SPELLS, spell_of
+from game_agent.games.muhq.effects import SPELLS, spell_of
 from game_agent.games.muhq.ranges import distance
-from game_agent.games.muhq.state import ATTACK, FULL, MOVE, STREET, UNKNOWN, MuhqState, Perm
+from protocol.games.muhq.content import Attack
+from protocol.games.muhq.state import ATTACK, FULL, MOVE, STREET, UNKNOWN, MuhqState, Perm
 
 Option = list[Any]
 END: Option = ["end"]
 PASS: Option = ["pass"]
 TAP: Option = ["tap"]
 FARM = "F"
-
-__all__ = ["END", "FARM_GAIN", "PASS", "TAP"]
 
 
 def map_player(st: MuhqState, side: int) -> int:
@@ -85,11 +83,6 @@ def attacks_of(st: MuhqState, p: Perm) -> list[Attack]:
 
 def reach(st: MuhqState, p: Perm) -> list[int]:
     return profile(attacks_of(st, p), tower=st.spec.tile(*p.pos) == TOWER)
-
-
-def life_of(st: MuhqState, p: Perm) -> int:
-    c = st.content.cards[p.card]
-    return c.solid if c.type != "unit" else c.life
 
 
 def attackable(st: MuhqState, pid: int) -> bool:

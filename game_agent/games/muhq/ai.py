@@ -21,8 +21,8 @@ from typing import Protocol
 from game_agent.games.muhq.attack import at, profile
 from game_agent.games.muhq.board import Pos, reachable
 from game_agent.games.muhq.combat import HOUSE, TOWER
-from game_agent.games.muhq.content import Attack, MapSpec
 from game_agent.games.muhq.ranges import distance
+from protocol.games.muhq.content import Attack, MapSpec
 
 
 class Chooser(Protocol):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from game_agent.games.muhq.content import Attack
+from protocol.games.muhq.content import Attack
 
 
 def profile(attacks: Iterable[Attack], tower: bool = False) -> list[int]:

@@ -19,7 +19,7 @@ from typing import Any
 
 from game_agent.engine import SPECTATOR, Game, view_for
 from game_agent.games.muhq import combat
-from game_agent.games.muhq.state import MuhqState, apply, new_state
+from protocol.games.muhq.state import MuhqState, apply, new_state
 
 SECRET = ("deck_set", "hand_set", "deck_refilled", "cards_drawn", "card_drafted")
 SETUP = ("game_started", "deck_set", "hand_set", "store_set", "card_drafted", "draft_started")

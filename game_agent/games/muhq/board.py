@@ -15,8 +15,8 @@ from __future__ import annotations
 import heapq
 from collections.abc import Collection, Iterator
 
-from game_agent.games.muhq.content import MapSpec
 from game_agent.games.muhq.ranges import STEPS
+from protocol.games.muhq.content import MapSpec
 
 Pos = tuple[int, int]
 

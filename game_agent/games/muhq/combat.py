@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game_agent.games.muhq.attack import at, profile
-from game_agent.games.muhq.content import Attack
+from protocol.games.muhq.content import Attack
 
 THRESHOLDS = ("lt0", "le0")
 HOUSE = "H"

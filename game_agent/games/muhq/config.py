@@ -15,6 +15,10 @@ Options (rules 21, docs/muhq.md):
 - ``reshuffle_mid_draw``: ``false`` (default, gap G4) or ``true``.
 - ``hand_rule``: ``refill3`` (default, rules 000) or ``discard_and_draw`` (rules 001).
 - ``first_player``: a seat, or nil for a seeded random one (gap G3).
+- ``conceal_responses``: ``true`` (default) or ``false``: whether a priority window asks a seat
+  with nothing to declare (with only ``pass``), so that the wait tells nobody who could respond
+  (the engine's response-window policy, `game_agent.engine.windows`, as Sanguosha's option of
+  the same name).
 - ``max_rounds``: the rounds after which the game stops (default 30, at most 1000): a duel is
   then drawn, and in Kraken mode the Kraken wins (the players failed to slay it in time). Ours
   (provisional).
@@ -34,14 +38,14 @@ from typing import Any
 
 from game_agent.engine import ConfigError
 from game_agent.games.muhq.combat import THRESHOLDS
-from game_agent.games.muhq.content import (
+from game_agent.games.muhq.zones import HAND_RULES
+from protocol.games.muhq.content import (
     DIAGONAL_RULES,
     MAX_FILES,
     Content,
     load_texts,
     read_files,
 )
-from game_agent.games.muhq.zones import HAND_RULES
 
 MODES = ("duel", "kraken")
 DEFAULT_MAP = {"duel": "PROV-MAP-1", "kraken": "PROV-MAP-1-KRAKEN"}
@@ -59,6 +63,7 @@ DEFAULTS: dict[str, Any] = {
     "reshuffle_mid_draw": False,
     "hand_rule": "refill3",
     "first_player": None,
+    "conceal_responses": True,
     "max_rounds": MAX_ROUNDS,
     "players": None,
     "scenario": None,
@@ -162,6 +167,7 @@ def configure(config: Mapping[str, Any]) -> dict[str, Any]:
     _one_of("defeat_threshold", cfg["defeat_threshold"], THRESHOLDS)
     cfg["reshuffle_mid_draw"] = _bool("reshuffle_mid_draw", cfg["reshuffle_mid_draw"])
     _one_of("hand_rule", cfg["hand_rule"], HAND_RULES)
+    cfg["conceal_responses"] = _bool("conceal_responses", cfg["conceal_responses"])
     fp = cfg["first_player"]
     if fp is not None and (type(fp) is not int or not 0 <= fp < spec.players):
         raise ConfigError(f"first_player must be a seat from 0 to {spec.players - 1} or nil")

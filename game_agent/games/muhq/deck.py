@@ -7,8 +7,8 @@ their owner only (public form: the count). The Kraken's cards have no seat to hi
 from __future__ import annotations
 
 from game_agent.engine import Game
-from game_agent.games.muhq.state import MuhqState
 from game_agent.games.muhq.zones import HAND
+from protocol.games.muhq.state import MuhqState
 
 
 def refill(g: Game, side: int) -> None:

@@ -1,4 +1,4 @@
-"""The determinize hook (`game_agent.engine.ruleset.Determinizable`).
+"""The determinize hook (`game_agent.engine.Determinizable`).
 
 What a seat has not seen in muhq: the order of every deck (its own included), and the cards in
 the other players' hands. It knows the rest: its own hand, the map, every store and discard
@@ -19,7 +19,7 @@ request is open (its options name that seat's hand cards).
 from __future__ import annotations
 
 from game_agent.engine import EngineError, Game, Rng
-from game_agent.games.muhq.state import MuhqState
+from protocol.games.muhq.state import MuhqState
 
 
 def determinize(g: Game, seat: int, rng: Rng) -> None:

@@ -14,13 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
+from game_agent.engine import Game
+from game_agent.games.muhq.defeat import add_token, check_defeat
 from game_agent.games.muhq.ranges import distance
-from game_agent.games.muhq.state import MuhqState
-
-if TYPE_CHECKING:
-    from game_agent.engine import Game
+from protocol.games.muhq.state import MuhqState
 
 PASSIVE = frozenset({"poison_on_damage", "melee_plus_1"})
 KEYWORDS = frozenset({"vip", "farmer"})
@@ -58,16 +56,12 @@ def _cure_targets(st: MuhqState, side: int) -> list[int]:
 
 
 def _damage(g: Game, side: int, target: int) -> None:
-    from game_agent.games.muhq import resolve
-
     g.emit("damage_dealt", {"perm": target, "amount": 2, "source": "spell"})
-    resolve.check_defeat(g, target)
+    check_defeat(g, target)
 
 
 def _paralyse(g: Game, side: int, target: int) -> None:
-    from game_agent.games.muhq import resolve
-
-    resolve.add_token(g, target, "paralysis", 1)
+    add_token(g, target, "paralysis", 1)
 
 
 def _cure(g: Game, side: int, target: int) -> None:

@@ -11,12 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 from game_agent.engine import Game, Settlement
-from game_agent.games.muhq import actions, draft, kraken, resolve
-from game_agent.games.muhq.content import Card
+from game_agent.games.muhq import actions, defeat, draft, kraken, resolve
 from game_agent.games.muhq.deck import draw, refill
 from game_agent.games.muhq.priority import declare, response, trade
-from game_agent.games.muhq.state import MuhqState, Perm
 from game_agent.games.muhq.upkeep import gain as upkeep_gain
+from protocol.games.muhq.content import Card
+from protocol.games.muhq.state import MuhqState, Perm
 
 
 def root(g: Game) -> Settlement:
@@ -344,7 +344,7 @@ def activate(g: Game, pid: int) -> Settlement:
     side = p.controller
     g.emit("unit_selected", {"perm": pid, "side": side})
     if p.poison > 0:
-        resolve.add_token(g, pid, "poison", 1)
+        defeat.add_token(g, pid, "poison", 1)
         yield from resolve.after_defeats(g)
     while pid in st.perms:
         p = st.perms[pid]

@@ -20,11 +20,11 @@ from collections.abc import Sequence
 from typing import TypeVar
 
 from game_agent.engine import Game, Rng, Settlement
-from game_agent.games.muhq import actions, ai, placement, resolve
+from game_agent.games.muhq import actions, ai, defeat, placement, resolve
 from game_agent.games.muhq.deck import refill
 from game_agent.games.muhq.priority import declare
-from game_agent.games.muhq.state import ATTACK, MOVE, MuhqState
 from game_agent.games.muhq.upkeep import KRAKEN_GAIN_PER_PLAYER, kraken_upkeep
+from protocol.games.muhq.state import ATTACK, MOVE, MuhqState
 
 T = TypeVar("T")
 
@@ -87,7 +87,7 @@ def activate(g: Game, pid: int, chance: Chance) -> Settlement:
     st: MuhqState = g.state
     g.emit("unit_selected", {"perm": pid, "side": st.players})
     if st.perms[pid].poison > 0:  # rules 12: each activation of a poisoned unit adds a token
-        resolve.add_token(g, pid, "poison", 1)
+        defeat.add_token(g, pid, "poison", 1)
         yield from resolve.after_defeats(g)
     while pid in st.perms:
         p = st.perms[pid]

@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from game_agent.games.muhq.board import Pos, available, on_map, tiles
-from game_agent.games.muhq.content import MapSpec
 from game_agent.games.muhq.ranges import offsets
+from protocol.games.muhq.content import MapSpec
 
 
 def play_tiles(spec: MapSpec, occupied: Collection[Pos], player: int, swimming: bool) -> list[Pos]:

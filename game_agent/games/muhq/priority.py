@@ -8,20 +8,23 @@ and resolves first (last in, first out); then priority returns to the active pla
 round of passes starts again, in turn order from there, for the action below. When everyone
 has passed in a row, the action executes (`resolve.execute`).
 
-A seat with no fast action to declare is not asked (its pass is implied), so a window asks
-nothing when nobody holds a spell with a legal target or a free action it could pay (trading
-cards if need be). Trading two cards for 1 resource is not an
-action (rules 6.5): it is offered in every priority request, and the seat is asked again after.
-The Kraken has no seat and never responds.
+Which seats a window asks is the engine's response-window policy (`game_agent.engine.windows`):
+every player is asked, in that order, whether or not it holds a spell with a legal target or a
+free action it could pay (trading cards if need be); a seat with no fast action to declare is
+asked with ``pass`` as its only option (the default of every priority request), so the wait
+tells no one who could have responded. With ``conceal_responses = false`` such a seat is not
+asked (its pass is implied). Trading two cards for 1 resource is not an action (rules 6.5): it
+is offered in every priority request of a seat that can declare, and the seat is asked again
+after. The Kraken has no seat and never responds.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from game_agent.engine import Game, Settlement
+from game_agent.engine import Game, Settlement, windows
 from game_agent.games.muhq import actions, resolve
-from game_agent.games.muhq.state import MuhqState
+from protocol.games.muhq.state import MuhqState
 
 Frame = dict[str, Any]
 # Every `action_declared` has all these fields (nil where the action has none).
@@ -66,13 +69,15 @@ def declare(g: Game, frame: Frame, then: list[Frame] | None = None) -> Settlemen
 
 
 def window(g: Game, seat: int, top: int) -> Any:
-    """Ask `seat` for a fast action while it has one; a frame to declare, or None (pass)."""
+    """Ask `seat` for a fast action (again after each trade); a frame to declare, or None (pass).
+    A seat with nothing to declare is asked with ``pass`` alone (`windows.asks`)."""
     st: MuhqState = g.state
     while True:
         casts = actions.fast_options(st, seat)
-        if not casts and not actions.free_by_trading(st, seat):
+        can = bool(casts) or actions.free_by_trading(st, seat)
+        if not windows.asks(can, conceal=g.config["conceal_responses"]):
             return None
-        options = [actions.PASS, *casts, *actions.trades(st, seat)]
+        options = [actions.PASS, *casts, *actions.trades(st, seat)] if can else [actions.PASS]
         i = yield g.ask(seat, "priority", options, 0, info={"top": top, "stack": len(st.stack)})
         o = options[i]
         if o[0] == "pass":

@@ -12,8 +12,9 @@ from typing import Any
 
 from game_agent.engine import Game, Settlement
 from game_agent.games.muhq import actions, combat, placement, victory
+from game_agent.games.muhq.defeat import add_token, check_defeat, life_of
 from game_agent.games.muhq.effects import FARM_GAIN, SPELLS, spell_of
-from game_agent.games.muhq.state import MuhqState, Perm
+from protocol.games.muhq.state import MuhqState, Perm
 
 Frame = dict[str, Any]
 
@@ -210,37 +211,13 @@ def _poisons(st: MuhqState, p: Perm) -> bool:
     return any("poison_on_damage" in st.perm_card(s).effects for s in p.stack)
 
 
-def add_token(g: Game, pid: int, token: str, delta: int, check: bool = True) -> None:
-    p = g.state.perms[pid]
-    was = getattr(p, token)
-    g.emit("token_changed", {"perm": pid, "token": token, "count": max(0, was + delta), "was": was})
-    if check:
-        check_defeat(g, pid)
-
-
-def check_defeat(g: Game, pid: int) -> None:
-    """Mark a permanent whose damage or poison defeats it (rules 10.1, 12, gap G9). The
-    defeats are carried out by `after_defeats` (it may ask where dropped stacks go)."""
-    st: MuhqState = g.state
-    p = st.perms.get(pid)
-    if p is None or pid in st.doomed:
-        return
-    c = st.content.cards[p.card]
-    if c.type != "unit" and not c.solid:
-        return
-    life = actions.life_of(st, p)
-    beaten = combat.defeated(life, p.damage, g.config["defeat_threshold"])
-    if beaten or (c.type == "unit" and combat.poisoned_out(life, p.damage, p.poison)):
-        st.doomed.append(pid)
-
-
 def after_defeats(g: Game) -> Settlement:
     st: MuhqState = g.state
     while st.doomed:
         pid = st.doomed.pop(0)
         if pid in st.perms:
             p = st.perms[pid]
-            beaten = combat.defeated(actions.life_of(st, p), p.damage, g.config["defeat_threshold"])
+            beaten = combat.defeated(life_of(st, p), p.damage, g.config["defeat_threshold"])
             reason = "damage" if beaten else "poison"
             yield from leave(g, pid, "permanent_defeated", reason)
 

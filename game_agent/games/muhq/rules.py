@@ -7,15 +7,16 @@ from typing import TYPE_CHECKING, Any
 
 from game_agent.engine import ConfigError, Determinizable, Game, Rng, Ruleset, Settlement
 from game_agent.games.muhq import determinize as resample
-from game_agent.games.muhq import flow, state
+from game_agent.games.muhq import flow
 from game_agent.games.muhq.config import configure, content_of
+from protocol.games.muhq import state
 from protocol.games.muhq.schema import SCHEMA
 from protocol.registry import GameSchema
 
 
 class MuhqRuleset:
     name = "muhq"
-    version = "1"
+    version = "2"  # 2: priority windows ask every seat (docs/muhq.md, "Versions")
     schema: GameSchema = SCHEMA
 
     def configure(self, config: Mapping[str, Any]) -> dict[str, Any]:

@@ -47,7 +47,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from game_agent.engine import ConfigError, read_toml
-from game_agent.games.muhq.content import COORD, Content, MapSpec
+from protocol.games.muhq.content import COORD, Content, MapSpec
 
 KEYS = ("name", "title", "map", "round", "turn", "phase", "permanent", "side", "stack")
 TABLES = ("config", "expect")

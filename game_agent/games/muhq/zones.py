@@ -1,5 +1,5 @@
-"""A player's cards: deck, hand, discard pile and store (rules 5, 5.2, 6.5, 7), as a small
-mutable record and the pure steps of a turn that move cards between them.
+"""A player's cards (rules 5, 5.2, 6.5, 7): the pure steps of a turn that move cards between
+the zones of the state's `Cards` record (deck, hand, discard pile and store).
 
 Readings: the deck is refilled from the discard pile only at step 1 of a turn, when it is empty
 (gap G4; ``reshuffle_mid_draw = True`` also refills during a draw); step 2 draws up to three cards
@@ -13,8 +13,9 @@ engine's seeded one).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Protocol
+
+from protocol.games.muhq.state import Cards
 
 HAND = 3
 HAND_RULES = ("refill3", "discard_and_draw")
@@ -22,16 +23,6 @@ HAND_RULES = ("refill3", "discard_and_draw")
 
 class Shuffler(Protocol):
     def shuffle(self, items: list[str]) -> None: ...
-
-
-@dataclass
-class Cards:
-    deck: list[str] = field(default_factory=list)  # top first
-    hand: list[str] = field(default_factory=list)
-    discard: list[str] = field(default_factory=list)  # public, no order (rules 7)
-    store: list[str] = field(default_factory=list)  # face up, this player's only
-    resource: int = 0
-    bought: bool = False  # this turn
 
 
 def refill(c: Cards, rng: Shuffler) -> bool:

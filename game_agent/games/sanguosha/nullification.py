@@ -1,9 +1,10 @@
 """Nullification windows and chains (§2.4, §6 rows 2-4).
 
 One window per pending trick effect (per target). Every living seat is offered the chance at
-the same time (`g.together`: one deadline for the window, not one per seat; `use.ask_card`:
-with `conceal_responses` each one is asked, a seat without a Nullification with only
-`decline`; without it only the seats that can produce one are asked). When all have answered,
+the same time (`g.together`: one deadline for the window, not one per seat). Which seats are
+asked is the engine's response-window policy (`game_agent.engine.windows`): with
+`conceal_responses` (the default) every one, a seat without a Nullification with only
+`decline` (`use.ask_card`); without it only the seats that can produce one. When all have answered,
 the first "yes" in action order from the current player takes effect (§6 row 2's reading for
 a deterministic engine); the other answers lapse, their cards stay in hand. The Nullification
 opens a new window against itself. The original effect is cancelled iff an odd number of
@@ -12,11 +13,12 @@ Nullifications were used in the chain.
 
 from __future__ import annotations
 
-from game_agent.engine import Game, Settlement
+from game_agent.engine import Game, Settlement, windows
 from game_agent.games.sanguosha.card import CardUse
-from game_agent.games.sanguosha.cards import VCard
-from game_agent.games.sanguosha.index import fire
+from game_agent.games.sanguosha.cards import NAME, VCard
+from game_agent.games.sanguosha.index import fire, index_of
 from game_agent.games.sanguosha.responses import ask_card, emit_use
+from game_agent.games.sanguosha.skill import USE
 from game_agent.games.sanguosha.state import State, order_from_current
 from game_agent.games.sanguosha.timings import CARD_USED
 from game_agent.games.sanguosha.zones import clear_processing
@@ -30,6 +32,9 @@ def window(g: Game, card: VCard, target: int, user: int | None) -> Settlement:
     on = target
     while True:
         order = order_from_current(st, on)
+        asked = windows.asked(
+            order, lambda seat: _can_nullify(st, seat), conceal=index_of(st).conceal
+        )
         answers: list[VCard | None] = yield g.together(
             [
                 ask_card(
@@ -42,11 +47,11 @@ def window(g: Game, card: VCard, target: int, user: int | None) -> Settlement:
                     target=on,
                     against=against,
                 )
-                for seat in order
+                for seat in asked
             ]
         )
         responder, vc = next(
-            ((seat, a) for seat, a in zip(order, answers, strict=True) if a is not None),
+            ((seat, a) for seat, a in zip(asked, answers, strict=True) if a is not None),
             (None, None),
         )
         if responder is None or vc is None:
@@ -58,3 +63,12 @@ def window(g: Game, card: VCard, target: int, user: int | None) -> Settlement:
         cancelled = not cancelled
         against = "nullification"
         on = responder
+
+
+def _can_nullify(st: State, seat: int) -> bool:
+    """`seat` holds a Nullification or a skill that turns a card into one (as `use.ask_card`
+    lists them)."""
+    if any(NAME[c] == "nullification" for c in st.players[seat].hand):
+        return True
+    index = index_of(st)
+    return bool(index.views) and bool(index.views_for(st, seat, USE, "nullification"))

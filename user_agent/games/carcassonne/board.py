@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from game_agent.games.carcassonne.tiles import (
+from protocol.games.carcassonne.tiles import (
     CITY,
     CLOISTER,
     FIELD,

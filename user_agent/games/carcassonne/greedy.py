@@ -1,8 +1,8 @@
 """A greedy Carcassonne bot: immediate points plus the value of open features.
 
-For every legal placement it asks the ruleset's pure `regions` module what the tile's features
-would become (`Regions.preview`, read-only; the documented exception to "bots import no
-game_agent code"), and scores the placement by
+For every legal placement it asks the contract's `regions` module (the view's fold of the
+board's features) what the tile's features would become (`Regions.preview`, read-only), and
+scores the placement by
 
 - the points of every feature it completes, for the seats that hold it (ours count plus,
   the opponents' minus, shared out among them);
@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from game_agent.games.carcassonne.regions import Joined, Region
 from protocol.choices import Choice, RequestSpec
+from protocol.games.carcassonne.regions import Joined, Region
 from user_agent.bot import Bot, View, random_legal
 from user_agent.games.carcassonne.view import CarcassonneView
 

@@ -14,8 +14,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from game_agent.games.carcassonne.tiles import KINDS, N_TILES, oriented
 from protocol.choices import RequestSpec
+from protocol.games.carcassonne.tiles import KINDS, N_TILES, oriented
 from user_agent.actions import ReplyBuilder
 from user_agent.games.carcassonne.board import board_lines, scores_line
 from user_agent.games.carcassonne.view import CarcassonneView

@@ -1,6 +1,6 @@
 """A Carcassonne board as a PNG picture (`sgs replay LOG --png OUT [--step N]`).
 
-Every tile is drawn from its segments (`game_agent.games.carcassonne.tiles`), never from a
+Every tile is drawn from its segments (`protocol.games.carcassonne.tiles`), never from a
 picture per kind, so a rotated tile is drawn rotated: a green field, tan cities filling the
 sides they own (a cap for one side, a corner for two adjacent sides, a band for two opposite
 ones, all but a notch for three, the whole tile for four) with a blue shield for a pennant,
@@ -20,7 +20,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-from game_agent.games.carcassonne.tiles import CITY, CLOISTER, ROAD, Oriented, oriented
+from protocol.games.carcassonne.tiles import CITY, CLOISTER, ROAD, Oriented, oriented
 from replays.reader import Log
 from user_agent.games.carcassonne.view import CarcassonneView
 from user_agent.replay import carcassonne_view, turn_count

@@ -3,8 +3,8 @@
 Everything but the stack order is public: the tiles on the board, the followers, the scores, the
 drawn tile and how many tiles are left. The view keeps the board as the protocol writes it
 (positions ``(x, y)``, rotations 0..3, segment names) and, for bots, the board's features
-(`regions`, from the ruleset's pure `regions` module: the documented exception to "bots import
-no game_agent code", as for Harmony's `attack`).
+(`regions`, folded with the contract's `protocol.games.carcassonne.regions`, the module the
+ruleset keeps its own features with).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from game_agent.games.carcassonne.regions import Regions
+from protocol.games.carcassonne.regions import Regions
 
 Pos = tuple[int, int]
 

@@ -2,7 +2,7 @@
 the cards' stats, and the words for permanents, cards, tiles and options.
 
 `MuhqTable` folds a muhq event stream (full, or a seat's or a spectator's redacted view) into
-the ruleset's own `MuhqState` with `game_agent.games.muhq.state.apply`; it starts at
+the contract's `MuhqState` with `protocol.games.muhq.state.apply`; it starts at
 `game_started` (which names the map) and never raises: a failure is kept in `error`.
 
 The grid has the top row (the highest y) first, column letters across and row numbers down
@@ -18,9 +18,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from game_agent.engine import Event
-from game_agent.games.muhq.content import Card, Content
-from game_agent.games.muhq.state import UNKNOWN, MuhqState, Perm, apply, started_state
+from protocol.games.muhq.content import Card, Content
+from protocol.games.muhq.state import UNKNOWN, MuhqState, Perm, apply, started_state
+from protocol.records import Event
 
 OUTCOME_REASONS = {
     "vip": "a King has fallen",

@@ -33,14 +33,14 @@ import dataclasses
 from collections import deque
 from typing import Any
 
-from game_agent.games.muhq import actions, combat
+from game_agent.games.muhq import actions, combat, defeat
 from game_agent.games.muhq.attack import profile
 from game_agent.games.muhq.board import DEEP, tiles
-from game_agent.games.muhq.content import Card
 from game_agent.games.muhq.effects import spell_of
 from game_agent.games.muhq.ranges import STEPS, cost, distance, offsets
-from game_agent.games.muhq.state import ATTACK, MOVE, UNKNOWN, MuhqState, Perm
 from protocol.choices import Choice, RequestSpec
+from protocol.games.muhq.content import Card
+from protocol.games.muhq.state import ATTACK, MOVE, UNKNOWN, MuhqState, Perm
 from user_agent.bot import Bot, View, random_legal
 from user_agent.games.muhq.view import MuhqView
 
@@ -290,7 +290,7 @@ class GreedyBot(Bot):
         """What `dmg` more damage on `p` is worth to its controller's enemy (a kill included)."""
         if dmg <= 0:
             return 0.0
-        life = actions.life_of(st, p)
+        life = defeat.life_of(st, p)
         w = self._worth(st, p)
         if combat.defeated(life, p.damage + dmg) or (
             st.perm_card(p.id).type == "unit"
@@ -319,7 +319,7 @@ class GreedyBot(Bot):
         for k in kings:
             dmg = share.get(k.pos, 0)
             if dmg:
-                left = max(1, actions.life_of(st, k) + 1 - k.damage)
+                left = max(1, defeat.life_of(st, k) + 1 - k.damage)
                 out += KING_GUARD * dmg * (1 + 4 / left)
         return out
 
@@ -618,7 +618,7 @@ class GreedyBot(Bot):
         if "paralyse_within_2" in c.effects:
             return saved - 1.0 if q.paralysis == 0 else -5.0
         if "damage_2_within_3" in c.effects:
-            life = actions.life_of(st, q)
+            life = defeat.life_of(st, q)
             kills = combat.defeated(life, q.damage + 2)
             if kills or self._vip(st, q):
                 return self._hurt(st, q, 2) + (saved if kills else 0.0)

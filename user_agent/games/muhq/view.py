@@ -1,8 +1,8 @@
 """muhq's game: the table as one seat sees it, folded from the seat's own events.
 
-The view is the ruleset's own `MuhqState`, folded by the ruleset's applier
-(`game_agent.games.muhq.state.apply`, the documented exception to "bots import no game_agent
-code", as for Carcassonne's `regions`). The applier folds the public (redacted) forms of the
+The view is the contract's `MuhqState`, folded by the contract's applier
+(`protocol.games.muhq.state.apply`, the same state and applier the ruleset keeps its game
+with). The applier folds the public (redacted) forms of the
 secret events too: a card the seat may not see is the placeholder ``"?"`` in a deck or hand.
 So the seat's own hand holds real card ids, the other hands and every deck hold ``"?"``, and
 the map, the permanents, the stores, the discard piles and the resources are exact.
@@ -17,9 +17,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from game_agent.engine import ConfigError, Event
-from game_agent.games.muhq import state as muhq_state
-from game_agent.games.muhq.state import MuhqState
+from protocol.errors import ConfigError
+from protocol.games.muhq import state as muhq_state
+from protocol.games.muhq.state import MuhqState
+from protocol.records import Event
 
 
 class MuhqView:

@@ -24,7 +24,7 @@ import re
 import tomllib
 from typing import Any
 
-from game_agent.engine.ruleset import ConfigError
+from protocol.errors import ConfigError
 
 MAX_TOML_BYTES = 1 << 20
 MAX_TOML_DEPTH = 32

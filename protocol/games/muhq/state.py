@@ -16,14 +16,25 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from game_agent.engine import Event
-from game_agent.games.muhq.content import Card, Content, MapSpec
-from game_agent.games.muhq.zones import Cards
+from protocol.games.muhq.content import Card, Content, MapSpec, load_texts
+from protocol.records import Event
 
 Pos = tuple[int, int]
 UNKNOWN = "?"
 
 MOVE, ATTACK, FULL, STREET = "move", "attack", "full", "street"
+
+
+@dataclass
+class Cards:
+    """A side's cards (rules 5, 7): deck, hand, discard pile and store, and its resource."""
+
+    deck: list[str] = field(default_factory=list)  # top first
+    hand: list[str] = field(default_factory=list)
+    discard: list[str] = field(default_factory=list)  # public, no order (rules 7)
+    store: list[str] = field(default_factory=list)  # face up, this player's only
+    resource: int = 0
+    bought: bool = False  # this turn
 
 
 @dataclass
@@ -105,8 +116,6 @@ def new_state(config: Mapping[str, Any], content: Content, seats: int) -> MuhqSt
 def started_state(data: Mapping[str, Any]) -> MuhqState:
     """The empty state a `game_started` event describes (its content files, map and options):
     what a seat's view or a report folds onto. Raises ConfigError for content it cannot load."""
-    from game_agent.games.muhq.content import load_texts
-
     texts = tuple((str(n), str(t)) for n, t in data.get("content", ()))
     options = data.get("options") or {}
     config = {"map": data["map"], "diagonal_rule": options.get("diagonal_rule")}

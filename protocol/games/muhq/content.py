@@ -27,7 +27,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game_agent.engine import ConfigError, parse_toml, read_toml_text
+from protocol.errors import ConfigError
+from protocol.tomlfile import parse_toml, read_toml_text
 
 BUNDLED = Path(__file__).parent / "content"
 

@@ -19,8 +19,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache
 
-from game_agent.games.carcassonne.board import AROUND, STEP, Pos
-from game_agent.games.carcassonne.tiles import (
+from protocol.games.carcassonne.geometry import AROUND, STEP, Pos
+from protocol.games.carcassonne.tiles import (
     CITY,
     CLOISTER,
     FIELD,

@@ -1,0 +1,22 @@
+"""What a settlement is: a generator frame on the engine's stack.
+
+A settlement yields a `RequestSpec` (and receives the legal reply), a child settlement (and
+receives the child's return value) or a `Together` (and receives the return values of
+settlements run side by side, in order); it returns its own result.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any
+
+Settlement = Generator[Any, Any, Any]
+
+
+class Together:
+    """Yielded by a frame (`g.together(...)`): run these settlements side by side."""
+
+    __slots__ = ("settlements",)
+
+    def __init__(self, settlements: list[Settlement]) -> None:
+        self.settlements = settlements
