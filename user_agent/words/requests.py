@@ -14,7 +14,7 @@ from protocol.choices import RequestSpec, split_piles
 from user_agent.games import GAMES
 from user_agent.words.game import GENERIC, Describer, words_of
 from user_agent.words.seats import SeatWords
-from user_agent.words.text import cap, plain
+from user_agent.words.text import plain
 
 
 @dataclass
@@ -105,12 +105,9 @@ def pile_names(c: RequestContext) -> list[str]:
     return out
 
 
-def choice_words(c: RequestContext, title: str, options: list[str], **kw: str) -> RequestWords:
+def choice_words(c: RequestContext, title: str, options: list[str]) -> RequestWords:
     """The words of a choice or subset request whose options designate no seat."""
-    none = kw.get("none", "decline")
-    return RequestWords(
-        title, options, [None] * len(options), default_words(c, options, kw.get("verb", ""), none)
-    )
+    return RequestWords(title, options, [None] * len(options), default_words(c, options))
 
 
 # --- the request kinds every game has (the engine asks them) -----------------------------------
@@ -206,7 +203,6 @@ __all__ = [
     "DESCRIBERS",
     "RequestContext",
     "RequestWords",
-    "cap",
     "choice_words",
     "default_words",
     "describe",

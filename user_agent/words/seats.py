@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Any
 
 from user_agent.words.game import words_of
-from user_agent.words.text import cap
 
 
 class SeatWords:
@@ -63,6 +62,3 @@ class SeatWords:
         """`your` for the asking seat, else `seat 3 (Guan Yu)'s`."""
         who = self.who(seat)
         return "your" if who == "you" else f"{who}'s"
-
-
-__all__ = ["SeatWords", "cap"]

@@ -164,8 +164,6 @@ def _general(n: Narrator, d: dict[str, Any]) -> str:
 def _role(n: Narrator, d: dict[str, Any]) -> str:
     seat, role = d.get("seat"), d.get("role")
     if role:
-        if type(seat) is int:
-            n.notes.setdefault("roles", {})[seat] = str(role)
         return f"{n.S(seat)} is the {role_name(str(role), n.lang)}"
     return f"{n.S(seat)} gets a secret role"
 
