@@ -8,14 +8,10 @@ check a game's stream without importing the game's rules. Rulesets import their 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from protocol.errors import ProtocolError
 from protocol.fields import Fields
-
-Renderer = Callable[[str, dict[str, Any]], str]
 
 # Event and request kinds every game shares (emitted by the engine itself).
 COMMON_EVENTS: dict[str, Fields] = {
@@ -42,20 +38,6 @@ class GameSchema:
     events: dict[str, Fields]
     requests: dict[str, Fields]
     redacted: dict[str, Fields] = field(default_factory=dict)
-    # Presentation only: makes a renderer, one per stream of events (a renderer may remember
-    # earlier events of its stream, e.g. who plays which general). Used by `sgs replay`,
-    # consoles and the spectator view.
-    make_renderer: Callable[[], Renderer] | None = None
-    # Presentation only: one request option as text for a person (request kind, option).
-    render_option: Callable[[str, Any], str] | None = None
-
-    def renderer(self) -> Renderer:
-        """A fresh renderer for one stream of events: one readable line per event."""
-        return _plain if self.make_renderer is None else self.make_renderer()
-
-    def render_event(self, kind: str, data: dict[str, Any]) -> str:
-        """One event alone, without the context of its stream."""
-        return self.renderer()(kind, data)
 
     def __post_init__(self) -> None:
         for kind, fields in COMMON_EVENTS.items():
@@ -79,11 +61,6 @@ class GameSchema:
             raise ProtocolError(
                 "unknown_request", f"{self.name}: unknown request kind {kind!r}"
             ) from None
-
-
-def _plain(kind: str, data: dict[str, Any]) -> str:
-    args = " ".join(f"{k}={v}" for k, v in data.items())
-    return f"{kind} {args}".rstrip()
 
 
 _SCHEMAS: dict[str, GameSchema] = {}

@@ -23,7 +23,7 @@ from typing import Any, TextIO
 from protocol.choices import SEPARATOR, Choice, RequestSpec, check_choice
 from protocol.errors import ProtocolError
 from protocol.messages import Bye, Error, EventMsg, RequestMsg, Welcome
-from protocol.registry import GameSchema, Renderer, get_schema
+from protocol.registry import GameSchema, get_schema
 from user_agent.bot import View
 from user_agent.client import REWOUND, Client
 from user_agent.games import for_game
@@ -46,6 +46,7 @@ from user_agent.games.sanguosha.names import (
 from user_agent.games.sanguosha.tables import SLOT_NAMES
 from user_agent.words.narrate import Narrator
 from user_agent.words.requests import RequestWords, describe
+from user_agent.words.text import event_line
 
 HELP = """\
 How to answer:
@@ -412,7 +413,7 @@ class Console:
         self.inp = inp
         self.out = out
         self.schema: GameSchema | None = None
-        self._line: Renderer | None = None
+        self._line: Callable[[str, dict[str, Any]], str] | None = None
         self.game = ""
         self.seat = -1
         self.seats = 0
@@ -427,7 +428,7 @@ class Console:
         self.game, self.seat, self.seats = welcome.game, welcome.seat, welcome.seats
         try:
             self.schema = get_schema(welcome.game)
-            self._line = self.schema.renderer()
+            self._line = event_line
         except ProtocolError:
             self.schema = None
         self._fresh_view()

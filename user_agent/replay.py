@@ -8,8 +8,8 @@ log whose decisions are not in canonical order (`replays.format`) with a `!! war
 line. Events are sentences
 from `user_agent.words.Narrator` (bookkeeping left out); a request is a `? seat N is asked: ...`
 line and its answer a `> ...` line saying what was chosen. `first`/`last` keep turns first..last
-(the setup is turn 0). A game without words (a test ruleset) is shown with its schema's
-renderer.
+(the setup is turn 0). A game without words (a test ruleset) is shown as plain
+`kind key=value` lines.
 """
 
 from __future__ import annotations
@@ -19,7 +19,6 @@ from collections.abc import Iterator
 from typing import Any
 
 from game_agent.engine import Decision, Event, RequestSpec, view_for
-from protocol.registry import get_schema
 from replays.reader import OLD_ORDER, Log
 from user_agent.games.carcassonne.board import board_lines, scores_line
 from user_agent.games.carcassonne.view import CarcassonneView
@@ -27,6 +26,7 @@ from user_agent.games.muhq.board import MuhqTable
 from user_agent.words.narrate import EVENT_KINDS, Narrator
 from user_agent.words.requests import describe_for
 from user_agent.words.seats import SeatWords
+from user_agent.words.text import event_line
 
 # The event that opens a new turn in the report, per game.
 TURN_EVENTS = {
@@ -46,7 +46,7 @@ class _Report:
         seats = len(h.get("seats", [])) or int(h.get("config", {}).get("players", 0) or 0)
         self.words = self.game in EVENT_KINDS
         self.narrator = Narrator(self.game, seats, lang)
-        self.line = get_schema(self.game).renderer()
+        self.line = event_line
         self.requests: dict[tuple[int, int], RequestSpec] = {}
         self.turn = 0
 

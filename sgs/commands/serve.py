@@ -31,6 +31,7 @@ from sgs.runner import bot_seed, winners_of
 from user_agent.bots import resolve
 from user_agent.client import TOKEN_ENV
 from user_agent.parent import PARENT_ENV
+from user_agent.words.narrate import Narrator
 
 log = structlog.get_logger("sgs.serve")
 OPEN = ("-", "", "remote")
@@ -543,9 +544,9 @@ def _wait_all(procs: Sequence[subprocess.Popen[bytes]], seconds: float) -> bool:
 def report(table: Table) -> None:
     game = table.game
     outcome = dict(game.outcome or {})
-    line = game.ruleset.schema.render_event("game_over", {"outcome": outcome})
+    line = Narrator(game.ruleset.schema.name, game.seats).event("game_over", {"outcome": outcome})
     winners = winners_of(outcome)
-    say(f"result: {line}")
+    say(f"result: game over: {line}")
     say(f"winners: {' '.join(str(w) for w in winners) if winners else 'none (draw)'}")
     s = table.stats()
     say(

@@ -27,12 +27,12 @@ import zmq
 from protocol.codec import decode
 from protocol.errors import ProtocolError
 from protocol.messages import Bye, EventMsg, Welcome
-from protocol.registry import Renderer, get_schema
 from sgs.commands.bot import add_curve_options, curve_setup
 from sgs.commands.play import add_screen_options, full_screen
 from sgs.options import check_endpoint
 from user_agent.spectator import CatchUpError, InOrder, catch_up
 from user_agent.words.narrate import Narrator
+from user_agent.words.text import event_line
 
 RESUBSCRIBE = 1.0
 
@@ -111,7 +111,6 @@ def run(args: argparse.Namespace) -> int:
         return run_screen(sub, args, setup)
     follow = Follow(sub, args.table)
     record = open(args.record, "a", encoding="utf-8") if args.record else None  # noqa: SIM115
-    line: Renderer | None = None
     narrator: Narrator | None = None
     order = InOrder() if args.server else None  # with --server: catch up on what came before
     welcomed = False
@@ -119,7 +118,7 @@ def run(args: argparse.Namespace) -> int:
 
     def show(events: list[EventMsg]) -> None:
         for ev in events:
-            say(f"[{ev.seq}] {tell(narrator, line, ev.kind, ev.data)}")
+            say(f"[{ev.seq}] {tell(narrator, ev.kind, ev.data)}")
             if record is not None:
                 item = {"t": "event", "seq": ev.seq, "kind": ev.kind, "data": ev.data}
                 record.write(json.dumps(item, sort_keys=True) + "\n")
@@ -153,11 +152,7 @@ def run(args: argparse.Namespace) -> int:
                 continue
             if isinstance(msg, Welcome) and not welcomed:
                 welcomed = True
-                try:
-                    line = get_schema(msg.game).renderer()
-                    narrator = Narrator(msg.game, msg.seats, args.lang)
-                except (ProtocolError, ValueError, KeyError):
-                    line = None
+                narrator = Narrator(msg.game, msg.seats, args.lang)
                 say(f"watching {msg.game} ({msg.seats} seats), table {msg.table!r}")
                 show(backlog)
                 backlog = []
@@ -225,8 +220,8 @@ def caught_up(
     return out
 
 
-def tell(narrator: Narrator | None, line: Renderer | None, kind: str, data: dict[str, Any]) -> str:
-    """An event in a sentence (the narrator), else the schema's rendering."""
+def tell(narrator: Narrator | None, kind: str, data: dict[str, Any]) -> str:
+    """An event in a sentence (the narrator), else plainly (`kind key=value`)."""
     if narrator is not None and narrator.knows(kind):
         try:
             text = narrator.event(kind, data)
@@ -234,13 +229,4 @@ def tell(narrator: Narrator | None, line: Renderer | None, kind: str, data: dict
             text = None
         if text is not None:
             return text
-    return render(line, kind, data)
-
-
-def render(line: Renderer | None, kind: str, data: dict[str, Any]) -> str:
-    if line is not None:
-        try:
-            return line(kind, data)
-        except Exception:  # presentation only: never stop watching over a renderer bug
-            pass
-    return f"{kind} " + " ".join(f"{k}={v}" for k, v in data.items())
+    return event_line(kind, data)

@@ -163,7 +163,6 @@ def test_random_games_fold_audit_and_recount(players: int, seed: int) -> None:
         check_fields(ev.kind, ev.data, SCHEMA.event_fields(ev.kind))
         if ev.public is not None:
             check_fields(ev.kind, ev.public, SCHEMA.event_fields(ev.kind, redacted=True))
-        assert SCHEMA.render_event(ev.kind, ev.data)
     records = [ev.to_record() for ev in g.events]
     assert unpack(pack(records)) == records
 

@@ -51,9 +51,6 @@ def test_placement_emits_piece_placed_and_removes_the_cell() -> None:
     assert step.events[0].kind == "piece_placed"
     placed = {"round": 1, "seat": 0, "cell": "c/M", "role": "A", "element": "f"}
     assert step.events[0].data == placed
-    assert SCHEMA.render_event("piece_placed", step.events[0].data) == (
-        "round 1: South places Fire Archer at c/M"
-    )
     nxt = step.request
     assert nxt is not None and nxt.seat == 1 and len(nxt.options[0]) == 15
     # South's next request (round 2) no longer offers c/M
@@ -147,8 +144,6 @@ def _check_events_against_schema(g: Game) -> None:
     for ev in g.events:
         assert ev.seats is None and ev.public is None  # no hidden information
         check_fields(ev.kind, ev.data, SCHEMA.event_fields(ev.kind))
-        line = SCHEMA.render_event(ev.kind, ev.data)
-        assert line and "\n" not in line
     records = [ev.to_record() for ev in g.events]
     assert unpack(pack(records)) == records  # msgpack-plain
 
@@ -217,9 +212,6 @@ def test_outcome_of_a_lethal_game() -> None:
     assert g.outcome["round"] == 4
     resolved = [e.data for e in g.events if e.kind == "attack_phase_resolved"]
     assert resolved[-1]["damage_to"][1] >= 10
-    assert SCHEMA.render_event("game_over", g.events[-1].data).startswith(
-        "game over: South wins in round 4"
-    )
 
 
 def test_state_tracks_turned_pieces_and_resets_them_each_round() -> None:

@@ -175,16 +175,3 @@ def test_scenario_resolution_agrees_with_random_continuations(seat: int) -> None
     sc = scenario("S4")
     g = drive(Game(RULESET, sc.config, seed=seat), random_chooser(seat))
     assert g.outcome is not None and folded(g) == g.state
-
-
-def test_rendered_lines_of_s6a() -> None:
-    g = Game(RULESET, scenario("S6a").config, seed=0)
-    g.start()
-    lines = [RULESET.schema.render_event(e.kind, e.data) for e in g.events]
-    assert lines[2:5] == [
-        "round 3: South Water Mage at c/F -> lane b for 2+1: Fire Warrior at b/F absorbs 2; "
-        "1 to North",
-        "round 3: North's Fire Warrior at b/F is exhausted",
-        "round 3: South Water Mage at c/F -> lane d for 2: Fire Titan at d/F absorbs 2; 0 to North",
-    ]
-    assert "round 3: South takes 3, North takes 3" in lines

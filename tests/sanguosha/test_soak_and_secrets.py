@@ -128,39 +128,6 @@ def test_roles_of_living_non_lords_stay_secret() -> None:
     assert all(NAME[c] for c in st.deck)
 
 
-def test_render_lines() -> None:
-    g, _ = play({"players": 5}, 3)
-    render = SCHEMA.renderer()
-    lines = [render(e.kind, view_for(e, 0) or e.data) for e in g.events]
-    assert any(ln.startswith("seat ") and "lord)" in ln and "enters" in ln for ln in lines)
-    text = render(
-        "use",
-        {
-            "seat": 0,
-            "card": {"name": "slash", "suit": "spade", "rank": 7, "color": "black"},
-            "subcards": [],
-            "targets": [1],
-            "victim": None,
-            "counted": True,
-            "skill": "",
-        },
-    )
-    assert "♠7 Slash" in text
-
-
-def test_render_names_seats_with_general_and_open_role() -> None:
-    from protocol.games.sanguosha.schema import Renderer
-
-    r = Renderer()
-    r("deck", {"count": 108})
-    r("role", {"seat": 2, "role": "lord"})
-    r("general", {"seat": 2, "general": "liubei", "max_hp": 5, "hp": 5})
-    line = r(
-        "damage", {"source": 2, "target": 0, "amount": 1, "nature": "normal", "card": None, "hp": 3}
-    )
-    assert "seat 2 (Liu Bei, lord)" in line and "seat 0 takes 1 normal damage" in line
-
-
 @pytest.mark.parametrize("config", [{"players": 7}, {"mode": "1v1"}])
 def test_log_records_round_trip_and_refold(config: dict[str, Any]) -> None:
     from game_agent.engine import Event, fold

@@ -48,23 +48,3 @@ def test_arrange_takes_piles_separated_by_slashes() -> None:
     assert parse_answer(req, "0 1 2")[1] is not None  # the second pile is missing
     assert parse_answer(req, "0 0 / 1")[1] is not None  # item 0 twice
     assert any("top (0-3) / bottom (0-3)" in line for line in describe_request(req))
-
-
-def test_sanguosha_options_are_shown_as_cards_and_seats() -> None:
-    from protocol.registry import get_schema
-
-    schema = get_schema("sanguosha")
-    slash = {"id": 106, "suit": "diamond", "rank": 13, "name": "slash"}
-    play = RequestSpec(
-        0, 2, "play", "choice",
-        [{"kind": "card", "card": slash, "skill": "", "targets": [0, 1]},
-         {"kind": "end", "card": None, "skill": "", "targets": []}],
-        1,
-    )  # fmt: skip
-    lines = describe_request(play, schema.render_option)
-    assert "  0) ♦K Slash -> can target seats 0, 1" in lines
-    assert "  1) end the play phase" in lines
-    targets = RequestSpec(1, 2, "targets", "subset", [0, 1], None, 1, 1, True)
-    assert "  1) seat 1" in describe_request(targets, schema.render_option)
-    general = RequestSpec(2, 2, "choose_general", "choice", ["zhaoyun"], 0)
-    assert "  0) Zhao Yun" in describe_request(general, schema.render_option)

@@ -35,6 +35,9 @@ class ClientGame:
     # The game's own bots, by the name `--bots` uses -> "module:Class" (`random` is shared).
     bots: Mapping[str, str] = field(default_factory=dict)
     env: EnvEntry | None = None
+    # "module:attr" of the game's words (`user_agent.words.GameWords`: its sentences for events,
+    # requests and decisions); None: the shared plain words.
+    words: str | None = None
 
 
 def resolve(ref: str) -> Any:

@@ -1,34 +1,17 @@
-"""The words layer: everything a person reads about a game, in plain sentences.
+"""The words layer: everything a person reads about a game, in plain sentences, and no game's
+words of its own.
 
-`names` turns ids into names (cards, generals, skills, factions, roles, phases) and gives the
-rules text of cards and generals; `requests` says what a request asks and what each option is;
-`narrate` turns events and decisions into sentences (Sanguosha, Harmony, Carcassonne and muhq);
-`harmony_board` draws Harmony's field, `carcassonne_board` Carcassonne's board, `muhq_board`
-muhq's map (a grid with a legend of the permanents).
+`narrate` turns events and decisions into sentences (`Narrator`), `requests` says what a request
+asks and what each option is (`describe`, `RequestWords`), `seats` names the seats; each reads
+the game's `GameWords` (`game`), declared in `user_agent/games/<game>/words.py` and named by the
+game's client manifest. A game without words gets plain forms (`text.event_line`).
 Every string made here is for people: no raw dicts, no `None`, no snake_case ids.
 """
 
 from __future__ import annotations
 
-from user_agent.games.sanguosha.names import (
-    card_name,
-    card_text,
-    faction_name,
-    general_name,
-    general_text,
-    skill_name,
-)
+from user_agent.words.game import GameWords, words_of
 from user_agent.words.narrate import Narrator
 from user_agent.words.requests import RequestWords, describe
 
-__all__ = [
-    "Narrator",
-    "RequestWords",
-    "card_name",
-    "card_text",
-    "describe",
-    "faction_name",
-    "general_name",
-    "general_text",
-    "skill_name",
-]
+__all__ = ["GameWords", "Narrator", "RequestWords", "describe", "words_of"]

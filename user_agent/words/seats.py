@@ -1,13 +1,12 @@
-"""How seats are named in sentences: `seat 3`, with the general when it is known
-(`seat 3 (Guan Yu)`), or a name given by the caller; `you` for the asking seat."""
+"""How seats are named in sentences: `seat 3`, with who plays there when it is known
+(`seat 3 (Guan Yu)`, the game's `character`), a game's fixed name for the seat (its
+`seat_name`), or a name given by the caller; `you` for the asking seat."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from user_agent.games.sanguosha.names import general_name
-
-HARMONY_SIDES = ("South", "North")
+from user_agent.words.game import words_of
 
 
 class SeatWords:
@@ -24,26 +23,25 @@ class SeatWords:
         self.me = me
         self.lang = lang
         self.names = dict(names or {})
-        self.generals: dict[int, str] = {}
+        self.generals: dict[int, str] = {}  # who plays at a seat, as told by the events
+        self._words = words_of(game)
 
     def general(self, seat: int) -> str:
+        """Who plays at the seat (e.g. a general's name), "" when not known."""
         if seat in self.generals:
             return self.generals[seat]
-        seats = getattr(self.view, "seats", None)
-        if isinstance(seats, list) and 0 <= seat < len(seats):
-            g = getattr(seats[seat], "general", "")
-            if g:
-                return general_name(g, self.lang)
-        return ""
+        character = self._words.character
+        return "" if character is None else character(self.view, seat, self.lang)
 
     def name(self, seat: object) -> str:
-        """`seat 3 (Guan Yu)`; a Harmony seat is `South`/`North`."""
+        """`seat 3 (Guan Yu)`, or the game's own name of the seat."""
         if type(seat) is not int:
             return "nobody"
         if seat in self.names:
             return self.names[seat]
-        if self.game == "harmony" and 0 <= seat < 2:
-            return HARMONY_SIDES[seat]
+        fixed = None if self._words.seat_name is None else self._words.seat_name(seat)
+        if fixed is not None:
+            return fixed
         g = self.general(seat)
         return f"seat {seat} ({g})" if g else f"seat {seat}"
 
@@ -64,7 +62,3 @@ class SeatWords:
         """`your` for the asking seat, else `seat 3 (Guan Yu)'s`."""
         who = self.who(seat)
         return "your" if who == "you" else f"{who}'s"
-
-
-def cap(text: str) -> str:
-    return text[:1].upper() + text[1:]

@@ -1,4 +1,4 @@
-"""Harmony of Elements: the event types and request kinds, and one readable line per event.
+"""Harmony of Elements: the event types and request kinds (their words are the client's).
 
 Vocabulary shared by every side (no rules here): seats are 0 = South and 1 = North; a cell is
 written ``lane/row`` with lanes ``a``..``e`` (absolute, read from South's left) and rows ``F``
@@ -92,86 +92,10 @@ def board_lines(position: list[dict[str, str]]) -> list[str]:
     ]
 
 
-def piece_name(code: str) -> str:
-    """``Af`` -> ``Fire Archer`` (unknown codes are shown as they are)."""
-    if len(code) != 2 or code[0] not in ROLE_NAMES or code[1] not in ELEMENT_NAMES:
-        return code
-    return f"{ELEMENT_NAMES[code[1]]} {ROLE_NAMES[code[0]]}"
-
-
 def seat_name(seat: object) -> str:
     if type(seat) is int and 0 <= seat < len(SEAT_NAMES):
         return SEAT_NAMES[seat]
     return f"seat {seat}"
 
 
-def _outcome_line(outcome: dict[str, Any]) -> str:
-    winner = outcome.get("winner")
-    reason = outcome.get("reason", "")
-    rnd = outcome.get("round")
-    dmg = outcome.get("damage_to")
-    tail = ""
-    if isinstance(dmg, list) and len(dmg) == 2:
-        tail = f" (South took {dmg[0]}, North took {dmg[1]})"
-    if winner is None:
-        why = {
-            "board_full": "the field is full",
-            "mutual_lethal": "both players fell",
-        }.get(str(reason), str(reason))
-        return f"game over: draw in round {rnd}, {why}{tail}"
-    how = " on damage compared" if reason == "compare" else ""
-    return f"game over: {seat_name(winner)} wins in round {rnd}{how}{tail}"
-
-
-def render(kind: str, data: dict[str, Any]) -> str:
-    """One line of text for an event, e.g. ``round 4: North places Fire Archer at c/M``."""
-    r = data.get("round")
-    if kind == "game_started":
-        skip = data.get("skip_attack_rounds")
-        first = seat_name(data.get("first_player"))
-        start = data.get("start_round")
-        where = "" if data.get("position") is None else f", from a set position in round {start}"
-        skipped = "no attack phase skipped" if skip == 0 else f"no attack phase in rounds 1-{skip}"
-        return (
-            f"game starts: {first} is Player 1; {skipped}; "
-            f"mutual lethal: {data.get('mutual_lethal')}{where}"
-        )
-    if kind == "round_started":
-        return f"round {r}: {seat_name(data.get('first_placer'))} places first"
-    if kind == "piece_placed":
-        code = piece_name(f"{data.get('role')}{data.get('element')}")
-        return f"round {r}: {seat_name(data.get('seat'))} places {code} at {data.get('cell')}"
-    if kind == "attack_phase_skipped":
-        return f"round {r}: attack phase skipped"
-    if kind == "attack_stream":
-        base = data.get("base")
-        mod = data.get("modifier")
-        amount = f"{base}" if not mod else f"{base}{mod:+d}"
-        parts = []
-        for contact in data.get("contacts") or []:
-            if isinstance(contact, list) and len(contact) == 3:
-                cell, code, absorbed = contact
-                parts.append(f"{piece_name(str(code))} at {cell} absorbs {absorbed}")
-        hits = "; ".join(parts) if parts else "no enemy piece"
-        victim = seat_name(1 - data["seat"]) if type(data.get("seat")) is int else "?"
-        return (
-            f"round {r}: {seat_name(data.get('seat'))} {piece_name(str(data.get('piece')))} "
-            f"at {data.get('cell')} -> lane {data.get('lane')} for {amount}: {hits}; "
-            f"{data.get('to_player')} to {victim}"
-        )
-    if kind == "piece_exhausted":
-        return (
-            f"round {r}: {seat_name(data.get('seat'))}'s {piece_name(str(data.get('piece')))} "
-            f"at {data.get('cell')} is exhausted"
-        )
-    if kind == "attack_phase_resolved":
-        dmg = data.get("damage_to") or [None, None]
-        return f"round {r}: South takes {dmg[0]}, North takes {dmg[1]}"
-    if kind == "game_over":
-        outcome = data.get("outcome")
-        return _outcome_line(outcome if isinstance(outcome, dict) else {})
-    args = " ".join(f"{k}={v}" for k, v in data.items())
-    return f"{kind} {args}".rstrip()
-
-
-SCHEMA = register_schema(GameSchema("harmony", "1", EVENTS, REQUESTS, make_renderer=lambda: render))
+SCHEMA = register_schema(GameSchema("harmony", "1", EVENTS, REQUESTS))

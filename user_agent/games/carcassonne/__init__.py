@@ -15,6 +15,7 @@ deployed, one `deploy` step (the free segments, then skip). Observation fields:
 CLIENT = ClientGame(
     "carcassonne",
     view="user_agent.games.carcassonne.view:make_view",
+    words="user_agent.games.carcassonne.words:WORDS",
     bots={
         "greedy": "user_agent.games.carcassonne.greedy:GreedyBot",
     },

@@ -1,0 +1,73 @@
+"""What one game's words are, as one declarative object the shared driver reads.
+
+Each game's client package holds its `GameWords` in `user_agent/games/<game>/words.py`, named by
+its manifest (`ClientGame.words`, a `"module:attr"` reference). The shared code (`Narrator`,
+`describe`, `SeatWords`) looks a game's words up with `words_of(game)`; a game without words
+(a third-party or test ruleset) gets `GENERIC`: no sentences of its own, plain `kind key=value`
+lines and plain option labels.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from user_agent.games import client
+from user_agent.games.manifest import resolve
+
+if TYPE_CHECKING:
+    from protocol.choices import RequestSpec
+    from user_agent.words.narrate import Narrator
+    from user_agent.words.requests import RequestContext, RequestWords
+
+# An event's data -> its sentence (None: bookkeeping a person need not see).
+Handler = Callable[["Narrator", dict[str, Any]], str | None]
+# A request -> its words.
+Describer = Callable[["RequestContext"], "RequestWords"]
+# What a seat answered, for a choice or subset request: (narrator, request, who, picked
+# indices, their labels) -> the sentence.
+ChoiceWords = Callable[["Narrator", "RequestSpec", str, list[int], list[str]], str]
+# What a seat answered, for a product request: (narrator, request, its words, the choice) ->
+# the sentence, or None for the plain form.
+ProductWords = Callable[["Narrator", "RequestSpec", "RequestWords", list[int]], str | None]
+
+
+@dataclass(frozen=True)
+class GameWords:
+    # event kind -> its sentence
+    events: Mapping[str, Handler] = field(default_factory=dict)
+    # request kind -> its words (the shared ones, e.g. `trigger`, apply where a game has none)
+    requests: Mapping[str, Describer] = field(default_factory=dict)
+    # the `game_over` outcome -> its sentence (without one: `The game is over`)
+    outcome: Callable[[Narrator, dict[str, Any]], str] | None = None
+    # a decision of a choice or subset request in words (without one: `who chooses ...`)
+    choice: ChoiceWords | None = None
+    # a decision of a product request in words (without one: `who chooses a, b, c`)
+    product: ProductWords | None = None
+    # seat -> the fixed name of that seat (e.g. a side of the board), None for `seat N`
+    seat_name: Callable[[int], str | None] | None = None
+    # (a seat's view, seat, lang) -> who plays at that seat (e.g. a general), "" if unknown
+    character: Callable[[Any, int, str], str] | None = None
+    # seat (None: every seat) -> a table the narrator folds from the events it tells, for the
+    # words that need names from earlier events (`narrator.table`; it is given the events
+    # after they are told, by its `apply(kind, data)`), None for a game whose words need none
+    table: Callable[[int | None], Any] | None = None
+    # the event that opens a new turn (a replay report's sections), and the header of one:
+    # (narrator, event data, the number of turns so far) -> text
+    turn_event: str | None = None
+    turn_header: Callable[[Narrator, dict[str, Any], int], str] | None = None
+
+
+GENERIC = GameWords()
+
+
+@cache
+def words_of(game: str) -> GameWords:
+    """The words of a game (its client manifest's `words`), else `GENERIC`."""
+    c = client(game)
+    if c is None or c.words is None:
+        return GENERIC
+    words: GameWords = resolve(c.words)
+    return words
