@@ -35,6 +35,13 @@ class ClientGame:
     # The game's own bots, by the name `--bots` uses -> "module:Class" (`random` is shared).
     bots: Mapping[str, str] = field(default_factory=dict)
     env: EnvEntry | None = None
+    # --- the shells' hooks: "module:attribute" of what a shell asks the game (None: the shell's
+    # generic behaviour). `console`: the line console's `user_agent.console.ConsoleHooks`;
+    # `screen`: the full-screen table's `user_agent.tui.screen.ScreenHooks`; `report`: the
+    # replay report's `user_agent.replay.ReportHooks`.
+    console: str | None = None
+    screen: str | None = None
+    report: str | None = None
 
 
 def resolve(ref: str) -> Any:

@@ -15,6 +15,7 @@ deployed, one `deploy` step (the free segments, then skip). Observation fields:
 CLIENT = ClientGame(
     "carcassonne",
     view="user_agent.games.carcassonne.view:make_view",
+    console="user_agent.games.carcassonne.console:CONSOLE",
     bots={
         "greedy": "user_agent.games.carcassonne.greedy:GreedyBot",
     },

@@ -14,6 +14,7 @@ cell, then the role, then the element. Observation fields: `user_agent.games.har
 CLIENT = ClientGame(
     "harmony",
     view="user_agent.games.harmony.view:make_view",
+    console="user_agent.games.harmony.console:CONSOLE",
     bots={
         "greedy": "user_agent.games.harmony.greedy:GreedyBot",
         "medium": "user_agent.games.harmony.medium:MediumBot",

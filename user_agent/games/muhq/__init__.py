@@ -5,6 +5,7 @@ from user_agent.games.manifest import ClientGame
 CLIENT = ClientGame(
     "muhq",
     view="user_agent.games.muhq.view:make_view",
+    console="user_agent.games.muhq.console:CONSOLE",
     bots={
         "greedy": "user_agent.games.muhq.greedy:GreedyBot",
     },

@@ -17,6 +17,7 @@ side, the rebels, or the renegade), everyone else -1. Observation fields:
 CLIENT = ClientGame(
     "sanguosha",
     view="user_agent.games.sanguosha.view:make_view",
+    console="user_agent.games.sanguosha.console:CONSOLE",
     bots={
         "smart": "user_agent.games.sanguosha.smart:SmartBot",
     },
