@@ -21,7 +21,8 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Input, RichLog, Static
 
-from game_agent.engine import Decision, Event, RequestSpec, view_for
+from protocol.choices import RequestSpec
+from protocol.records import Decision, Event, view_for
 from replays import LogError, read_log
 from replays.reader import Log
 from user_agent.replay import damage_message, disorder_message

@@ -16,6 +16,7 @@ CLIENT = ClientGame(
     "carcassonne",
     view="user_agent.games.carcassonne.view:make_view",
     console="user_agent.games.carcassonne.console:CONSOLE",
+    report="user_agent.games.carcassonne.report:REPORT",
     bots={
         "greedy": "user_agent.games.carcassonne.greedy:GreedyBot",
     },

@@ -15,6 +15,7 @@ CLIENT = ClientGame(
     "harmony",
     view="user_agent.games.harmony.view:make_view",
     console="user_agent.games.harmony.console:CONSOLE",
+    report="user_agent.games.harmony.report:REPORT",
     bots={
         "greedy": "user_agent.games.harmony.greedy:GreedyBot",
         "medium": "user_agent.games.harmony.medium:MediumBot",

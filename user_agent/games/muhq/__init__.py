@@ -6,6 +6,7 @@ CLIENT = ClientGame(
     "muhq",
     view="user_agent.games.muhq.view:make_view",
     console="user_agent.games.muhq.console:CONSOLE",
+    report="user_agent.games.muhq.report:REPORT",
     bots={
         "greedy": "user_agent.games.muhq.greedy:GreedyBot",
     },

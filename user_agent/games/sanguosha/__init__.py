@@ -18,6 +18,7 @@ CLIENT = ClientGame(
     "sanguosha",
     view="user_agent.games.sanguosha.view:make_view",
     console="user_agent.games.sanguosha.console:CONSOLE",
+    report="user_agent.games.sanguosha.report:REPORT",
     bots={
         "smart": "user_agent.games.sanguosha.smart:SmartBot",
     },
