@@ -28,6 +28,15 @@ class EnvEntry:
 
 
 @dataclass(frozen=True)
+class RoleWords:
+    """How the arena's report speaks of a game whose seats play roles (its win rates are per
+    role): what a role's games are, and who plays together in the ratings."""
+
+    games: str
+    teams: str
+
+
+@dataclass(frozen=True)
 class ClientGame:
     name: str
     # "module:function" (seat, seats) -> the seat's view (what it knows, folded from its events).
@@ -42,6 +51,10 @@ class ClientGame:
     console: str | None = None
     screen: str | None = None
     report: str | None = None
+    # the arena's words: the seats' names in its tables (empty: `seat N`), and the words of a
+    # game whose seats play roles (None: each seat plays for itself)
+    seat_names: tuple[str, ...] = ()
+    roles: RoleWords | None = None
 
 
 def resolve(ref: str) -> Any:

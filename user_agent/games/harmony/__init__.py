@@ -16,6 +16,7 @@ CLIENT = ClientGame(
     view="user_agent.games.harmony.view:make_view",
     console="user_agent.games.harmony.console:CONSOLE",
     report="user_agent.games.harmony.report:REPORT",
+    seat_names=("south", "north"),
     bots={
         "greedy": "user_agent.games.harmony.greedy:GreedyBot",
         "medium": "user_agent.games.harmony.medium:MediumBot",
