@@ -17,6 +17,7 @@ CLIENT = ClientGame(
     view="user_agent.games.carcassonne.view:make_view",
     console="user_agent.games.carcassonne.console:CONSOLE",
     report="user_agent.games.carcassonne.report:REPORT",
+    screen="user_agent.games.carcassonne.screen:SCREEN",
     bots={
         "greedy": "user_agent.games.carcassonne.greedy:GreedyBot",
     },

@@ -16,6 +16,7 @@ CLIENT = ClientGame(
     view="user_agent.games.harmony.view:make_view",
     console="user_agent.games.harmony.console:CONSOLE",
     report="user_agent.games.harmony.report:REPORT",
+    screen="user_agent.games.harmony.screen:SCREEN",
     seat_names=("south", "north"),
     bots={
         "greedy": "user_agent.games.harmony.greedy:GreedyBot",

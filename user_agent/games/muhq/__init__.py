@@ -7,6 +7,7 @@ CLIENT = ClientGame(
     view="user_agent.games.muhq.view:make_view",
     console="user_agent.games.muhq.console:CONSOLE",
     report="user_agent.games.muhq.report:REPORT",
+    screen="user_agent.games.muhq.screen:SCREEN",
     bots={
         "greedy": "user_agent.games.muhq.greedy:GreedyBot",
     },

@@ -19,6 +19,7 @@ CLIENT = ClientGame(
     view="user_agent.games.sanguosha.view:make_view",
     console="user_agent.games.sanguosha.console:CONSOLE",
     report="user_agent.games.sanguosha.report:REPORT",
+    screen="user_agent.games.sanguosha.screen:SCREEN",
     roles=RoleWords(
         games="two rebels in one game are two rebel games",
         teams="the lord's side, the rebels, each renegade (1v1: each seat)",
