@@ -18,7 +18,7 @@ from typing import Any
 import structlog
 
 from game_agent.engine import ConfigError, Game, RequestSpec, view_for
-from game_agent.games import load
+from game_agent.games import GAMES, load
 from protocol.choices import Choice, check_choice
 from sgs.runner import make_bots
 from user_agent.bot import Bot
@@ -179,7 +179,7 @@ class LocalSource:
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m sgs.offline", description=__doc__)
-    p.add_argument("--game", default="harmony", help="harmony, sanguosha, carcassonne or muhq")
+    p.add_argument("--game", default=GAMES[0], help=", ".join(GAMES))
     p.add_argument(
         "--players",
         type=int,

@@ -6,12 +6,12 @@ import argparse
 from typing import Any
 
 from game_agent.engine import ConfigError, TomlSyntaxError, parse_toml, read_toml
-from game_agent.games import manifest
+from game_agent.games import GAMES, manifest
 from game_agent.games.manifest import resolve
 from sgs.errors import UsageError
 
 
-def add_game_options(p: argparse.ArgumentParser, default_game: str = "harmony") -> None:
+def add_game_options(p: argparse.ArgumentParser, default_game: str = GAMES[0]) -> None:
     p.add_argument("--game", default=default_game, help=f"ruleset (default {default_game})")
     p.add_argument("--mode", default=None, help="game mode, e.g. identity or 1v1 (sanguosha)")
     p.add_argument("--players", type=int, default=None, help="number of seats, where variable")

@@ -3,10 +3,11 @@ sentences, says what each request asks with its options numbered, and reads the 
 
 Answering: options that designate a player (the targets of a card, a skill's "to whom?") are
 chosen by the player's seat number; every other option by the number shown before it (its
-index). Harmony's placement takes a cell, a role and an element by name (`c/F A f`), or one
-index per part. `d` takes the default, `c` cancels or declines when allowed, `?` repeats the
-request. Commands at any prompt: `hand`, `table`, `help`, `card NAME`, `general NAME`. The
-full text is `HELP` below (what `help` prints).
+index). `d` takes the default, `c` cancels or declines when allowed, `?` repeats the request.
+Commands at any prompt: `hand`, `table`, `help`, and the game's own (`card NAME`). What is
+particular to a game (its board above a request, `hand` and `table`, answers typed by name, its
+commands and help) is its `ConsoleHooks` (`user_agent.games.<game>.console`, named by its
+client manifest); a game without them gets the generic behaviour of the base class.
 
 The console keeps polling the connection while it waits for a line, so heartbeats flow and
 events keep arriving while the human thinks.
@@ -15,9 +16,9 @@ events keep arriving while the human thinks.
 from __future__ import annotations
 
 import os
-import re
 import select
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any, TextIO
 
 from protocol.choices import SEPARATOR, Choice, RequestSpec, check_choice
@@ -26,57 +27,116 @@ from protocol.messages import Bye, Error, EventMsg, RequestMsg, Welcome
 from protocol.registry import GameSchema, get_schema
 from user_agent.bot import View
 from user_agent.client import REWOUND, Client
-from user_agent.games import for_game
-from user_agent.games.harmony.board import ELEMENTS, ROLES, board_lines, legend_lines
-from user_agent.games.muhq.board import MuhqTable
-from user_agent.games.sanguosha.names import (
-    card_name,
-    card_text,
-    faction_name,
-    find_card,
-    find_general,
-    general_name,
-    general_text,
-    mark_text,
-    phase_name,
-    plain,
-    role_name,
-    skill_name,
-)
-from user_agent.games.sanguosha.tables import SLOT_NAMES
+from user_agent.games import client, for_game
+from user_agent.games.manifest import resolve
 from user_agent.words.narrate import Narrator
 from user_agent.words.requests import RequestWords, describe
 from user_agent.words.text import event_line
 
-HELP = """\
+ANSWERING = """\
 How to answer:
   * Options that designate a player (the targets of a card, a skill's 'to whom?') are chosen
     by the player's SEAT NUMBER: with '2) seat 2 (Guan Yu)' listed, type 2. Every other option
     is chosen by the number shown before it.
   * Choose-one requests take one number; choose-several requests take numbers separated by
     spaces (an empty line chooses none, when that is allowed).
-  * Harmony's placement takes a cell, a role and an element, e.g. 'c/F A f' or 'c/F Af'
-    (cells are named as in the rules: lane a to e, row F front, M middle, B back); three
-    numbers, one per part, also work.
   * Arranging cards into piles: every card number once, pile by pile, piles separated by '/',
-    e.g. '2 0 / 1' (cards 2 then 0 on the first pile, card 1 on the second).
-  * Carcassonne's options are numbered too: where the tile goes, '(x,y) turned 90°' (x east,
-    y north of the start tile at (0,0); clockwise quarter turns), then which follower to put
-    on which part of the tile ('knight on the city C1'), or 'no follower (skip)'.
-  * muhq's options are numbered and worded ('play Spearman at c1', 'attack King #2 at d7',
-    'move to c3'); tiles are a column letter and a row number, a1 bottom left, as on the map
-    'table' draws (a permanent shows two letters of its card and its seat, e.g. Ki0).
+    e.g. '2 0 / 1' (cards 2 then 0 on the first pile, card 1 on the second)."""
+DEFAULTS = """\
   * 'd' takes the default (said in words with each request); 'c' cancels or declines when the
     request allows it; '?' shows the request again.
 Commands, at any prompt:
-  hand            your cards
-  table           every seat: general, faction, HP, hand size, equipment, judgement area,
-                  role when known, marks; whose turn and phase (Harmony, Carcassonne: the
-                  board and the scores; muhq: the map, its permanents and each side's cards)
-  card NAME       what a card does, e.g. 'card snatch'
-  general NAME    a general's skills, e.g. 'general guan yu'
-  help            this text"""
-COMMANDS = ("hand", "table", "help", "card", "general")
+  hand            your cards"""
+COMMANDS = ("hand", "table", "help")
+
+
+def _plain(value: object) -> str:
+    """An id as words: `hand_limit` -> `hand limit`."""
+    return str(value).replace("_", " ").strip()
+
+
+@dataclass(frozen=True)
+class Lookup:
+    """A game's own console command (`card NAME`): the line `help` shows, an example name, and
+    the function from the typed name to the lines it prints."""
+
+    help: str
+    example: str
+    lines: Callable[[str], list[str]]
+
+
+class ConsoleHooks:
+    """A game's part of the line console (`ClientGame.console` names its instance). This base
+    is the generic behaviour, for a game without hooks (a third-party ruleset)."""
+
+    # the extra bullets of "How to answer", and what `table` shows (help's words)
+    answering: tuple[str, ...] = ()
+    table_help = "what is known of the table"
+    # the game's own commands (`card NAME`): name -> Lookup
+    lookups: Mapping[str, Lookup] = {}
+
+    def greeting(self, seat: int) -> str:
+        """What follows `seat N` when the console starts (Harmony: ' (South)')."""
+        return ""
+
+    def start(self, narrator: Narrator, seat: int) -> None:
+        """The narrator is new (the console started, or the events come again)."""
+
+    def table_view(self, view: Any, narrator: Narrator | None) -> Any:
+        """What `hand`, `table` and the request words read (the seat's view by default)."""
+        return view
+
+    def hand_lines(self, view: Any) -> list[str]:
+        hand = getattr(view, "hand", None)
+        if not isinstance(hand, list):
+            return ["nothing is known about your hand"]
+        if not hand:
+            return ["your hand is empty"]
+        shown = ", ".join(_plain(c.get("name", c) if isinstance(c, dict) else c) for c in hand)
+        return [f"your hand ({len(hand)}): {shown}"]
+
+    def table_lines(self, view: Any) -> list[str]:
+        return ["nothing is known about the table yet"]
+
+    def before_request(self, req: RequestSpec, view: Any, first: bool) -> list[str]:
+        """Lines shown above a request (a board); `first`: no request was shown before."""
+        return []
+
+    def legend_lines(self) -> list[str]:
+        """Lines `help` adds at its end (a legend of the board's signs)."""
+        return []
+
+    def typed_by_name(self, w: RequestWords) -> bool:
+        """Whether a product request is answered by names (its axes shown without numbers)."""
+        return False
+
+    def parse(self, req: RequestSpec, w: RequestWords, text: str) -> tuple[Choice, str | None]:
+        """A typed answer that is not numbers, for a request `typed_by_name`."""
+        return None, "type numbers separated by spaces, 'd' or 'c'"
+
+
+GENERIC = ConsoleHooks()
+
+
+def hooks_for(game: str) -> ConsoleHooks:
+    """The console hooks of `game` (from its client manifest), or the generic ones."""
+    c = client(game)
+    if c is None or c.console is None:
+        return GENERIC
+    found: ConsoleHooks = resolve(c.console)
+    return found
+
+
+def help_lines(hooks: ConsoleHooks) -> list[str]:
+    """What `help` prints: how to answer, the game's own ways, the commands."""
+    lines = ANSWERING.split("\n")
+    for bullet in hooks.answering:
+        lines += bullet.split("\n")
+    lines += DEFAULTS.split("\n")
+    lines += f"  table           {hooks.table_help}".split("\n")
+    lines += [look.help for look in hooks.lookups.values()]
+    lines.append("  help            this text")
+    return lines + hooks.legend_lines()
 
 
 # --- the earlier, index-only forms (kept for callers that use them directly) -------------------
@@ -155,12 +215,12 @@ def parse_answer(req: RequestSpec, line: str) -> tuple[Choice, str | None]:
 # --- the request in words, and answers by seat number or name ---------------------------------
 
 
-def request_lines(req: RequestSpec, w: RequestWords) -> list[str]:
+def request_lines(req: RequestSpec, w: RequestWords, hooks: ConsoleHooks = GENERIC) -> list[str]:
     """The request for a person: the question, the options (keyed by seat number where they
     designate seats), the default and how to answer."""
     lines = [f"--- your decision #{req.id}: {w.title}"]
     if req.form == "product":
-        named = w.axis_names == ["cell", "role", "element"]  # typed by name: no shifting numbers
+        named = hooks.typed_by_name(w)  # typed by name: no shifting numbers
         for n, (name, axis) in enumerate(zip(w.axis_names, w.axes, strict=False)):
             opts = "  ".join(label if named else f"{i}) {label}" for i, label in enumerate(axis))
             lines.append(f"  axis {n}: {name}  {opts}")
@@ -176,59 +236,20 @@ def request_lines(req: RequestSpec, w: RequestWords) -> list[str]:
     return lines
 
 
-_PIECE = re.compile(r"^([TWAM])([wfel])$")
-_CELL = re.compile(r"^([a-eA-E])/?([FMBfmb])$")
-_ROLE_WORDS = {n.lower(): k for k, (n, _d, _h) in ROLES.items()}
-_ELEMENT_WORDS = {n.lower(): k for k, n in ELEMENTS.items()}
-
-
-def _placement(req: RequestSpec, text: str) -> tuple[Choice, str | None]:
-    """Harmony's cell x role x element by name (`c/F A f`, `cF Af`, `c/M titan water`)."""
-    cells = [str(c) for c in req.options[0]]
-    roles = [str(r) for r in req.options[1]]
-    elements = [str(e) for e in req.options[2]]
-    cell = role = element = None
-    for token in text.replace(",", " ").split():
-        piece = _PIECE.match(token)
-        cell_m = _CELL.match(token) if "/" in token or not piece else None
-        if piece:
-            role, element = piece.group(1), piece.group(2)
-        elif cell_m:
-            cell = f"{cell_m.group(1).lower()}/{cell_m.group(2).upper()}"
-        elif token in ROLES:
-            role = token
-        elif token in ELEMENTS:
-            element = token
-        elif token.lower() in _ROLE_WORDS:
-            role = _ROLE_WORDS[token.lower()]
-        elif token.lower() in _ELEMENT_WORDS:
-            element = _ELEMENT_WORDS[token.lower()]
-        else:
-            return None, (
-                f"type numbers, or a cell, a role and an element (e.g. 'c/F A f'): "
-                f"{token!r} is none of these"
-            )
-    missing = [n for n, v in (("a cell", cell), ("a role", role), ("an element", element)) if not v]
-    if missing:
-        return None, "give " + " and ".join(missing) + " (e.g. 'c/F A f')"
-    if cell not in cells:
-        return None, f"{cell} is not an empty cell of your field"
-    if role not in roles or element not in elements:
-        return None, "that piece cannot be placed"
-    return [cells.index(str(cell)), roles.index(str(role)), elements.index(str(element))], None
-
-
-def read_answer(req: RequestSpec, w: RequestWords, line: str) -> tuple[Choice, str | None]:
+def read_answer(
+    req: RequestSpec, w: RequestWords, line: str, hooks: ConsoleHooks = GENERIC
+) -> tuple[Choice, str | None]:
     """A typed answer -> a choice; the second item is an error to show, or None. Options that
-    designate seats are answered by seat number; others by index."""
+    designate seats are answered by seat number; others by index (or by the game's names, when
+    its `hooks` say the request is typed by name)."""
     text = line.strip()
     if text.lower() == "d":
         return req.default, None
     if text.lower() == "c":
         return None, None if req.cancel else "this request cannot be cancelled"
     numeric = all(t.lstrip("-").isdigit() for t in text.replace(",", " ").split())
-    if req.form == "product" and w.axis_names == ["cell", "role", "element"] and not numeric:
-        return _placement(req, text)
+    if req.form == "product" and hooks.typed_by_name(w) and not numeric:
+        return hooks.parse(req, w, text)
     if not w.by_seat:
         answer, error = parse_answer(req, text)
         if error is not None and not numeric:
@@ -254,154 +275,6 @@ def read_answer(req: RequestSpec, w: RequestWords, line: str) -> tuple[Choice, s
     return choice, check_choice(req, choice)
 
 
-# --- what the seat knows, on demand ------------------------------------------------------------
-
-
-def hand_lines(game: str, view: Any) -> list[str]:
-    if game == "harmony":
-        return ["Harmony has no hand: your pieces are on the board ('table' shows it)"]
-    if game == "carcassonne":
-        return _carcassonne_hand(view)
-    if game == "muhq":
-        return _muhq_lines(view, "hand")
-    hand = list(getattr(view, "hand", []))
-    if not hand:
-        return ["your hand is empty"]
-    return [f"your hand ({len(hand)}): " + ", ".join(card_name(c) for c in hand)]
-
-
-def _seat_line(view: Any, seat: int) -> list[str]:
-    info = view.seats[seat]
-    head = f"seat {seat}"
-    if seat == view.seat:
-        head += " (you)"
-    bits = []
-    if info.general:
-        g = general_name(info.general)
-        bits.append(f"{g}, {faction_name(info.faction)}" if info.faction else g)
-    bits.append(f"{info.hp}/{info.max_hp} HP" if info.max_hp else "no general yet")
-    bits.append(f"{info.hand_count} in hand")
-    if info.role:
-        bits.append(role_name(info.role))
-    if not info.alive:
-        bits.append("dead")
-    if info.face_down:
-        bits.append("face down")
-    lines = [f"{head}: " + ", ".join(bits)]
-    if info.equip:
-        equip = ", ".join(
-            f"{SLOT_NAMES.get(slot, plain(slot))} {card_name(c)}" for slot, c in info.equip.items()
-        )
-        lines.append(f"    equipment: {equip}")
-    if info.judge:
-        judged = ", ".join(
-            card_name(c)
-            + (
-                f" as {card_name(info.judge_as[c['id']])}"
-                if info.judge_as.get(c["id"], c["name"]) != c["name"]
-                else ""
-            )
-            for c in info.judge
-        )
-        lines.append(f"    judgement area: {judged}")
-    marks = {k: v for k, v in info.marks.items() if v not in (None, False, 0)}
-    if marks:
-        shown = [mark_text(k, v) for k, v in marks.items()]
-        lines.append("    marks: " + ", ".join(shown))
-    if info.skills:
-        lines.append("    skills: " + ", ".join(skill_name(s) for s in info.skills))
-    return lines
-
-
-def _carcassonne_hand(view: Any) -> list[str]:
-    lines = ["Carcassonne has no hand: each turn a player draws one tile and places it"]
-    drawn = getattr(view, "drawn", None)
-    current = getattr(view, "current", None)
-    me = getattr(view, "seat", None)
-    if drawn:
-        whose = "your" if current == me else f"seat {current}'s"
-        lines.append(f"the tile being placed: {drawn} ({whose} turn)")
-    else:
-        lines.append("no tile is drawn right now")
-    supply = getattr(view, "supply", [])
-    if isinstance(me, int) and 0 <= me < len(supply):
-        lines.append(f"your followers in supply: {supply[me]}")
-    return lines
-
-
-def _carcassonne_board(view: Any) -> list[str]:
-    """The board grid (`user_agent.games.carcassonne.board`), or a line saying it failed."""
-    try:
-        from user_agent.games.carcassonne import board as carcassonne_board
-
-        return list(carcassonne_board.board_lines(view))
-    except Exception as exc:  # the board is a help, never a reason to stop the console
-        return [f"(the board cannot be drawn: {exc})"]
-
-
-def _carcassonne_table(view: Any) -> list[str]:
-    lines = _carcassonne_board(view)
-    try:
-        from user_agent.games.carcassonne import board as carcassonne_board
-
-        lines.append(carcassonne_board.scores_line(view))
-    except Exception:
-        lines.append("scores: " + ", ".join(f"seat {s} {p}" for s, p in enumerate(view.scores)))
-    supply = ", ".join(f"seat {s} {n}" for s, n in enumerate(view.supply))
-    lines.append(f"followers in supply: {supply}")
-    if view.current is not None:
-        tile = f", placing tile {view.drawn}" if view.drawn else ""
-        lines.append(f"turn {view.turn}: seat {view.current}'s turn{tile}")
-    lines.append(f"the stack: {view.left} tiles left")
-    return lines
-
-
-def _muhq_lines(view: Any, what: str) -> list[str]:
-    """muhq's `hand` or `table` from the console's folded table, or a line saying it failed."""
-    if not isinstance(view, MuhqTable):
-        return ["nothing is known about the table yet"]
-    try:
-        return view.hand_lines() if what == "hand" else view.table_lines()
-    except Exception as exc:  # the words are a help, never a reason to stop the console
-        return [f"(the table cannot be drawn: {exc})"]
-
-
-def table_lines(game: str, view: Any) -> list[str]:
-    if game == "muhq":
-        return _muhq_lines(view, "table")
-    if game == "carcassonne":
-        return _carcassonne_table(view)
-    if game == "harmony":
-        lines = [f"round {getattr(view, 'round', 0)}"]
-        lines += board_lines(view)
-        dmg = getattr(view, "damage_to", None)
-        if dmg:
-            lines.append(f"last attack phase: South took {dmg[0]}, North took {dmg[1]}")
-        return lines
-    seats = getattr(view, "seats", None)
-    if not isinstance(seats, list):
-        return ["nothing is known about the table yet"]
-    lines = []
-    for s in range(len(seats)):
-        lines += _seat_line(view, s)
-    if view.current >= 0:
-        phase = f", {phase_name(view.phase)} phase" if view.phase else ""
-        lines.append(f"round {view.round}: seat {view.current}'s turn{phase}")
-    lines.append(f"draw pile: {view.draw_count} cards; discard pile: {len(view.discard)} cards")
-    return lines
-
-
-def lookup_lines(command: str, name: str) -> list[str]:
-    if not name:
-        example = "snatch" if command == "card" else "guan yu"
-        return [f"! type '{command} NAME', e.g. '{command} {example}'"]
-    if command == "card":
-        kid = find_card(name)
-        return card_text(kid).split("\n") if kid else [f"! no card is called {name!r}"]
-    gid = find_general(name)
-    return general_text(gid).split("\n") if gid else [f"! no general is called {name!r}"]
-
-
 class Console:
     def __init__(
         self,
@@ -421,18 +294,20 @@ class Console:
         self.narrator: Narrator | None = None
         self.pending: RequestSpec | None = None
         self.words: RequestWords | None = None
-        self._legend_shown = False
+        self.hooks = GENERIC
+        self._request_shown = False  # (a game's board may show its legend with the first)
         self._buffer = ""
 
     def start(self, welcome: Welcome) -> None:
         self.game, self.seat, self.seats = welcome.game, welcome.seat, welcome.seats
+        self.hooks = hooks_for(welcome.game)
         try:
             self.schema = get_schema(welcome.game)
             self._line = event_line
         except ProtocolError:
             self.schema = None
         self._fresh_view()
-        where = f" ({'South' if welcome.seat == 0 else 'North'})" if self.game == "harmony" else ""
+        where = self.hooks.greeting(welcome.seat)
         self.out(
             f"seat {welcome.seat}{where} of {welcome.seats} at {welcome.game} "
             f"(table {welcome.table!r}); waiting for the game ('help' at any prompt)"
@@ -440,17 +315,14 @@ class Console:
 
     def _fresh_view(self) -> None:
         self.view = for_game(self.game, self.seat, self.seats)
-        if self.game in ("sanguosha", "harmony", "carcassonne", "muhq"):
+        if client(self.game) is not None:  # a game with words (else: its schema's renderer)
             self.narrator = Narrator(self.game, self.seats)
-            if self.narrator.muhq is not None:
-                self.narrator.muhq.seat = self.seat
+            self.hooks.start(self.narrator, self.seat)
 
     def _table_view(self) -> Any:
-        """What `hand`, `table` and the request words read: muhq's folded table (kept by the
-        narrator from the events told), else the seat's view."""
-        if self.game == "muhq" and self.narrator is not None:
-            return self.narrator.muhq
-        return self.view
+        """What `hand`, `table` and the request words read (the game's hooks say: the seat's
+        view, or a table the narrator folds from the events told)."""
+        return self.hooks.table_view(self.view, self.narrator)
 
     def render(self, kind: str, data: dict[str, Any]) -> str | None:
         """One event as a sentence (None: bookkeeping, not shown)."""
@@ -468,7 +340,7 @@ class Console:
                 return self._line(kind, data)
             except Exception:
                 pass
-        return f"{plain(kind)}: " + ", ".join(f"{plain(k)} {_show(v)}" for k, v in data.items())
+        return f"{_plain(kind)}: " + ", ".join(f"{_plain(k)} {_show(v)}" for k, v in data.items())
 
     def run(self) -> int:
         fd = self.inp.fileno()
@@ -511,15 +383,11 @@ class Console:
         req, w = self.pending, self.words
         if req is None or w is None:
             return
-        if self.game == "harmony":
-            self.out("\n".join(board_lines(self.view, legend=not self._legend_shown)))
-            self._legend_shown = True
-        if self.game == "carcassonne" and req.kind == "place_tile":
-            self.out("\n".join(_carcassonne_board(self.view)))
-        table = self._table_view()
-        if isinstance(table, MuhqTable) and req.kind in ("unit_action", "drop", "place_carried"):
-            self.out("\n".join(table.grid_lines()))
-        for line in request_lines(req, w):
+        shown = self.hooks.before_request(req, self._table_view(), not self._request_shown)
+        if shown:
+            self.out("\n".join(shown))
+        self._request_shown = True
+        for line in request_lines(req, w, self.hooks):
             self.out(line)
 
     def _show(self, msg: EventMsg | RequestMsg | Error | Bye) -> bool:
@@ -544,11 +412,11 @@ class Console:
         elif isinstance(msg, Error):
             if msg.code == REWOUND:
                 self._fresh_view()  # the events come again from the start
-            self.out(f"! {plain(msg.code)}: {msg.message}")
+            self.out(f"! {_plain(msg.code)}: {msg.message}")
             if msg.code == "deadline" and self.pending and self.pending.id == msg.ref:
                 self.pending = None
         elif isinstance(msg, Bye):
-            why = "" if msg.reason == "game_over" else f" ({plain(msg.reason)})"
+            why = "" if msg.reason == "game_over" else f" ({_plain(msg.reason)})"
             self.out(f"the game is over{why}")
             self.client.bye("game over")
             return True
@@ -575,16 +443,19 @@ class Console:
         or None when the line is not a command."""
         head, _, rest = line.strip().partition(" ")
         head = head.lower()
-        if head not in COMMANDS:
+        if head not in COMMANDS and head not in self.hooks.lookups:
             return None
         if head == "hand":
-            return hand_lines(self.game, self._table_view())
+            return self.hooks.hand_lines(self._table_view())
         if head == "table":
-            return table_lines(self.game, self._table_view())
+            return self.hooks.table_lines(self._table_view())
         if head == "help":
-            extra = legend_lines() if self.game == "harmony" else []
-            return HELP.split("\n") + extra
-        return lookup_lines(head, rest.strip())
+            return help_lines(self.hooks)
+        look = self.hooks.lookups[head]
+        name = rest.strip()
+        if not name:
+            return [f"! type '{head} NAME', e.g. '{head} {look.example}'"]
+        return look.lines(name)
 
     def _answer(self, line: str) -> None:
         req, w = self.pending, self.words
@@ -603,7 +474,7 @@ class Console:
             self._show_request()
             self.out("> ")
             return
-        choice, error = read_answer(req, w, line)
+        choice, error = read_answer(req, w, line, self.hooks)
         if error is not None:
             self.out(f"! {error}")
             self.out("> ")

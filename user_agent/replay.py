@@ -2,14 +2,14 @@
 JSON lines (one per record) for other tools.
 
 The report (`render`) starts with a `#` header line, then the setup, then one section per turn
-(Sanguosha: each player's turn; Harmony: each round) with a `==` header. A damaged log ends
-with a `!! the log is damaged ...` line (what could be read is shown before it); a format-2/3
-log whose decisions are not in canonical order (`replays.format`) with a `!! warning: ...`
-line. Events are sentences
-from `user_agent.words.Narrator` (bookkeeping left out); a request is a `? seat N is asked: ...`
-line and its answer a `> ...` line saying what was chosen. `first`/`last` keep turns first..last
-(the setup is turn 0). A game without words (a test ruleset) is shown as plain
-`kind key=value` lines.
+(the game's `ReportHooks` say which event opens one and how its `==` header reads; Sanguosha:
+each player's turn; Harmony: each round), and last the board the game's hooks close it with.
+A damaged log ends with a `!! the log is damaged ...` line (what could be read is shown before
+it); a format-2/3 log whose decisions are not in canonical order (`replays.format`) with a
+`!! warning: ...` line. Events are sentences from `user_agent.words.Narrator` (bookkeeping left
+out); a request is a `? seat N is asked: ...` line and its answer a `> ...` line saying what
+was chosen. `first`/`last` keep turns first..last (the setup is turn 0). A game without words
+(a test ruleset) is shown as plain `kind key=value` lines.
 """
 
 from __future__ import annotations
@@ -18,23 +18,55 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
-from game_agent.engine import Decision, Event, RequestSpec, view_for
+from protocol.choices import RequestSpec
+from protocol.records import Decision, Event, view_for
 from replays.reader import OLD_ORDER, Log
-from user_agent.games.carcassonne.board import board_lines, scores_line
-from user_agent.games.carcassonne.view import CarcassonneView
-from user_agent.games.muhq.board import MuhqTable
+from user_agent.games import client
+from user_agent.games.manifest import resolve
 from user_agent.words.narrate import EVENT_KINDS, Narrator
 from user_agent.words.requests import describe_for
 from user_agent.words.seats import SeatWords
 from user_agent.words.text import event_line
 
-# The event that opens a new turn in the report, per game.
-TURN_EVENTS = {
-    "sanguosha": "turn",
-    "harmony": "round_started",
-    "carcassonne": "turn_started",
-    "muhq": "turn_started",
-}
+
+class ReportHooks:
+    """A game's part of the replay report (`ClientGame.report` names its instance): where its
+    turns begin and how a turn's header reads, the board closing the report, its picture. This
+    base is the generic behaviour, for a game without hooks (a third-party ruleset): no turns,
+    no closing board."""
+
+    # the event that opens a turn (None: the report has no turns), and whether its own
+    # sentence is said under the turn's header (False: the header says it all)
+    turn_event: str | None = None
+    turn_event_said = False
+    # "module:function" drawing a PNG of the table, `(log, out, step, seat) -> path`, and what
+    # it draws in words (`sgs replay --png`); None: the game has no picture
+    picture: str | None = None
+    picture_what = ""
+
+    def turn_header(self, turn: int, data: dict[str, Any], narrator: Narrator) -> str:
+        """The `==` line opening turn number `turn` (`data`: its turn event's)."""
+        return f"== Turn {turn} =="
+
+    def words_view(self, narrator: Narrator) -> Any:
+        """What a request's words read besides the seats (a table the narrator folds), or None."""
+        return None
+
+    def closing(self, log: Log, seat: int | None, last: int | None) -> Iterator[str]:
+        """Lines closing the report: the table after turn `last` (None: at the end)."""
+        return iter(())
+
+
+GENERIC = ReportHooks()
+
+
+def report_hooks(game: str) -> ReportHooks:
+    """The report hooks of `game` (from its client manifest), or the generic ones."""
+    c = client(game)
+    if c is None or c.report is None:
+        return GENERIC
+    found: ReportHooks = resolve(c.report)
+    return found
 
 
 class _Report:
@@ -45,6 +77,7 @@ class _Report:
         self.lang = lang
         seats = len(h.get("seats", [])) or int(h.get("config", {}).get("players", 0) or 0)
         self.words = self.game in EVENT_KINDS
+        self.hooks = report_hooks(self.game)
         self.narrator = Narrator(self.game, seats, lang)
         self.line = event_line
         self.requests: dict[tuple[int, int], RequestSpec] = {}
@@ -52,30 +85,19 @@ class _Report:
 
     def event(self, rec: Event, data: dict[str, Any]) -> list[str]:
         out: list[str] = []
-        if rec.kind == TURN_EVENTS.get(self.game):
+        turn = rec.kind == self.hooks.turn_event
+        if turn:
             self.turn += 1
-            out.append(self.turn_header(data))
+            out.append(self.hooks.turn_header(self.turn, data, self.narrator))
         if rec.kind == "game_over":
             out.append("== Game over ==")
         text = self.narrator.event(rec.kind, data) if self.words else self.line(rec.kind, data)
-        if text is None or rec.kind == "turn" or rec.kind == "turn_started":
+        if text is None or (turn and not self.hooks.turn_event_said):
             return out
         if rec.seats is not None and self.seat is None:
             text += f"  ({_audience(rec.seats)})"
         out.append(f"  {text}")
         return out
-
-    def turn_header(self, data: dict[str, Any]) -> str:
-        if self.game == "harmony":
-            return f"== Round {data.get('round')} =="
-        if self.game == "carcassonne":
-            return f"== Turn {data.get('turn')}: {self.narrator.s(data.get('seat'))} =="
-        if self.game == "muhq":
-            t = self.narrator.muhq
-            who = t.side_name(data.get("side")) if t is not None else f"seat {data.get('side')}"
-            return f"== Turn {data.get('turn')} (round {data.get('round')}): {who} =="
-        who = self.narrator.s(data.get("seat"))
-        return f"== Turn {self.turn} (round {data.get('round')}): {who} =="
 
     def request(self, rec: RequestSpec) -> list[str]:
         self.requests[(rec.seat, rec.id)] = rec
@@ -83,8 +105,9 @@ class _Report:
             return [f"  ? seat {rec.seat} {rec.kind} ({rec.form}, {len(rec.options)} options)"]
         seats = SeatWords(self.game, None, rec.seat, self.lang)
         seats.generals = self.narrator.words.generals  # the generals met so far, by seat
-        if self.narrator.muhq is not None:
-            seats.view = self.narrator.muhq  # names of cards and permanents
+        view = self.hooks.words_view(self.narrator)
+        if view is not None:
+            seats.view = view  # (muhq: the names of cards and permanents)
         w = describe_for(self.game, rec, seats, self.lang)
         return [f"  ? seat {rec.seat} is asked: {w.title}"]
 
@@ -163,10 +186,7 @@ def render(
             continue
         if shown():
             yield from lines
-    if report.game == "carcassonne":
-        yield from carcassonne_board(log, seat, last)
-    if report.game == "muhq":
-        yield from muhq_board(log, seat, last)
+    yield from report.hooks.closing(log, seat, last)
     if log.ending is not None:
         how, reason = log.ending
         yield f"== the table was {how} before the game ended: {reason}"
@@ -194,66 +214,14 @@ def disorder_message(log: Log) -> str | None:
 
 
 def turn_count(log: Log) -> int:
-    """How many turns a Carcassonne log holds (its `turn_started` events)."""
-    return sum(1 for e in log.events if e.kind == "turn_started")
+    """How many turns a log holds (its game's turn events: a Carcassonne or a muhq turn)."""
+    kind = report_hooks(str(log.header.get("game"))).turn_event
+    return sum(1 for e in log.events if e.kind == kind)
 
 
-def carcassonne_view(log: Log, step: int | None = None, seat: int | None = None) -> CarcassonneView:
-    """The table of a Carcassonne log after turn `step` (0: the setup; None: the end of the game,
-    final scoring included), as `seat` saw it (None: everything). A turn ends where the next
-    one starts, or where final scoring (or the game's end) begins."""
-    game = log.header.get("game")
-    if game != "carcassonne":
-        raise ValueError(f"this log is {game}, not carcassonne")
-    turns = turn_count(log)
-    if step is not None and not 0 <= step <= turns:
-        raise ValueError(f"there is no turn {step}: the log has turns 0..{turns}")
-    view = CarcassonneView(-1 if seat is None else seat, len(log.header.get("seats", [])))
-    for rec in log.events:
-        if step is not None:
-            if rec.kind == "turn_started" and rec.data.get("turn", 0) > step:
-                break
-            if rec.kind in ("final_scoring", "game_over"):
-                break
-        data = rec.data if seat is None else view_for(rec, seat)
-        if data is not None:
-            view.apply(rec.kind, data)
-    return view
-
-
-def carcassonne_board(log: Log, seat: int | None, last: int | None) -> Iterator[str]:
-    """The report's closing board: after turn `last` (beyond the last turn: the end)."""
-    step = last if last is not None and last < turn_count(log) else None
-    view = carcassonne_view(log, step, seat)
-    yield "== Board at the end ==" if step is None else f"== Board after turn {step} =="
-    for line in board_lines(view):
-        yield f"  {line}"
-    yield f"  {scores_line(view)}"
-
-
-def muhq_table(log: Log, step: int | None = None, seat: int | None = None) -> MuhqTable:
-    """The table of a muhq log after turn `step` (0: the setup; None: the end of the game), as
-    `seat` saw it (None: everything; -1 a spectator). A turn ends where the next one starts."""
-    game = log.header.get("game")
-    if game != "muhq":
-        raise ValueError(f"this log is {game}, not muhq")
-    table = MuhqTable(None)  # a report names no "you"; game_started carries the content
-    for rec in log.events:
-        if step is not None and rec.kind == "turn_started" and rec.data.get("turn", 0) > step:
-            break
-        data = rec.data if seat is None else view_for(rec, seat)
-        if data is not None:
-            table.apply(rec.kind, data)
-    return table
-
-
-def muhq_board(log: Log, seat: int | None, last: int | None) -> Iterator[str]:
-    """The report's closing map: after turn `last` (beyond the last turn: the end)."""
-    step = last if last is not None and last < turn_count(log) else None
-    table = muhq_table(log, step, seat)
-    yield "== Map at the end ==" if step is None else f"== Map after turn {step} =="
-    for line in table.table_lines():
-        yield f"  {line}"
+def last_step(log: Log, last: int | None) -> int | None:
+    """The turn a closing board shows for the report's `last` (None: the end of the game)."""
+    return last if last is not None and last < turn_count(log) else None
 
 
 def json_lines(log: Log, seat: int | None = None) -> Iterator[str]:

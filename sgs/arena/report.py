@@ -5,8 +5,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from user_agent.games import client
+from user_agent.games.manifest import RoleWords
+
 WIN_RATES_PNG = "win_rates.png"
 RATINGS_PNG = "ratings.png"
+
+
+def role_words(s: Mapping[str, Any]) -> RoleWords | None:
+    """The words of the summary's game if its seats play roles (its client manifest's)."""
+    c = client(str(s["game"]))
+    return c.roles if c is not None else None
 
 
 def pct(rec: Mapping[str, Any] | None) -> str:
@@ -107,7 +116,7 @@ def markdown_table(head: Sequence[str], rows: Sequence[Sequence[str]]) -> list[s
 
 def render_text(s: Mapping[str, Any]) -> list[str]:
     lines = headline(s)
-    if s["game"] == "sanguosha":
+    if role_words(s) is not None:
         lines.append("win rates per role, 95% Wilson intervals (a role's games are seat-games):")
     else:
         lines.append("win rates per bot and seat, 95% Wilson intervals:")
@@ -136,11 +145,12 @@ def render_markdown(s: Mapping[str, Any]) -> str:
         lines.append(
             "The run was interrupted: the finished games need not balance seats and roles."
         )
-    if s["game"] == "sanguosha":
+    roles = role_words(s)
+    if roles is not None:
         lines += ["", "## Win rates per role", ""]
         lines.append(
-            "Win rate with its 95% Wilson score interval. A role's games are seat-games (two "
-            "rebels in one game are two rebel games). `(all)`: every seat in that role."
+            "Win rate with its 95% Wilson score interval. A role's games are seat-games "
+            f"({roles.games}). `(all)`: every seat in that role."
         )
     else:
         lines += ["", "## Win rates per bot and seat", ""]
@@ -158,11 +168,7 @@ def render_markdown(s: Mapping[str, Any]) -> str:
     ]
     lines += markdown_table(head, rows)
     lines += ["", "## Ratings", ""]
-    teams = (
-        "teams: the lord's side, the rebels, each renegade (1v1: each seat)"
-        if s["game"] == "sanguosha"
-        else "each seat plays for itself"
-    )
+    teams = f"teams: {roles.teams}" if roles is not None else "each seat plays for itself"
     lines.append(
         f"OpenSkill Plackett-Luce, updated game by game in game-index order; {teams}. "
         "Ordinal = mu - 3 sigma."

@@ -14,10 +14,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sgs.arena.worker import GameRecord
+from user_agent.games import client
 
 Z95 = 1.959963984540054  # the standard normal's 97.5% quantile
 ROLE_ORDER = ("lord", "loyalist", "rebel", "renegade", "warm", "cool", "south", "north")
-HARMONY_SEATS = ("south", "north")
 
 
 def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
@@ -61,11 +61,12 @@ class Rate:
 
 def role_names(record: GameRecord, game: str) -> list[str]:
     """Each seat's role for the tables: Sanguosha's role (1v1: its side); a game without roles
-    uses seat names (Harmony: south, north; else `seat N`)."""
+    uses its client manifest's seat names (Harmony: south, north; else `seat N`)."""
     if record.roles is not None:
         return list(record.roles)
-    if game == "harmony" and len(record.seats) == 2:
-        return list(HARMONY_SEATS)
+    c = client(game)
+    if c is not None and c.seat_names and len(record.seats) == len(c.seat_names):
+        return list(c.seat_names)
     return [f"seat {s}" for s in range(len(record.seats))]
 
 

@@ -17,7 +17,16 @@ from game_agent.engine import SPECTATOR
 from protocol.errors import ProtocolError
 from replays import LogError, read_log, verify
 from replays.reader import Log
-from user_agent.replay import damage_message, disorder_message, json_lines, render
+from user_agent.games import GAMES
+from user_agent.games.manifest import resolve
+from user_agent.replay import (
+    damage_message,
+    disorder_message,
+    json_lines,
+    render,
+    report_hooks,
+    turn_count,
+)
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -90,15 +99,13 @@ def tui(path: str, seat: int | None, lang: str) -> int:
 
 
 def png(log: Log, out: str, step: int | None, seat: int | None) -> int:
-    game = log.header.get("game")
-    if game != "carcassonne":
-        return fail(f"--png draws Carcassonne boards; this log is {game}")
+    game = str(log.header.get("game"))
+    picture = report_hooks(game).picture
+    if picture is None:
+        drawn = [h.picture_what for h in map(report_hooks, GAMES) if h.picture is not None]
+        return fail(f"--png draws {' and '.join(drawn)}; this log is {game}")
     try:
-        from user_agent.games.carcassonne.picture import (
-            render_png,  # Pillow is loaded only for pictures
-        )
-        from user_agent.replay import turn_count
-
+        render_png = resolve(picture)  # Pillow is loaded only for pictures
         path = render_png(log, out, step, seat)
     except ImportError as exc:
         return fail(f"--png needs Pillow ({exc})")

@@ -21,6 +21,7 @@ from game_agent.engine import Decision, Event
 from protocol.choices import RequestSpec
 from replays import read_log
 from user_agent.console import read_answer
+from user_agent.games.harmony.console import CONSOLE as HARMONY
 from user_agent.words.requests import describe
 
 REPO = Path(__file__).resolve().parents[2]
@@ -216,13 +217,13 @@ def test_harmony_placement_by_cell_and_piece_names() -> None:
     axes = [["a/F", "c/F", "c/M"], ["T", "W", "A", "M"], ["w", "f", "e", "l"]]
     req = RequestSpec(0, 1, "place_piece", "product", axes, [0, 0, 0], info={"round": 1})
     w = describe("harmony", req)
-    assert read_answer(req, w, "c/M A f") == ([2, 2, 1], None)
-    assert read_answer(req, w, "cF Ww") == ([1, 1, 0], None)
-    assert read_answer(req, w, "c/m mage lightning") == ([2, 3, 3], None)
-    assert read_answer(req, w, "1 0 2") == ([1, 0, 2], None)
-    assert read_answer(req, w, "b/B Af")[1] == "b/B is not an empty cell of your field"
-    assert read_answer(req, w, "c/F A")[1] == "give an element (e.g. 'c/F A f')"
-    assert str(read_answer(req, w, "hello")[1]).startswith("type numbers, or a cell")
+    assert read_answer(req, w, "c/M A f", HARMONY) == ([2, 2, 1], None)
+    assert read_answer(req, w, "cF Ww", HARMONY) == ([1, 1, 0], None)
+    assert read_answer(req, w, "c/m mage lightning", HARMONY) == ([2, 3, 3], None)
+    assert read_answer(req, w, "1 0 2", HARMONY) == ([1, 0, 2], None)
+    assert read_answer(req, w, "b/B Af", HARMONY)[1] == "b/B is not an empty cell of your field"
+    assert read_answer(req, w, "c/F A", HARMONY)[1] == "give an element (e.g. 'c/F A f')"
+    assert str(read_answer(req, w, "hello", HARMONY)[1]).startswith("type numbers, or a cell")
 
 
 def test_plain_console_places_a_harmony_piece_by_cell_name(

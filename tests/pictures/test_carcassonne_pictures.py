@@ -39,8 +39,9 @@ from user_agent.games.carcassonne.picture import (
     seat_colour,
     tile_origin,
 )
+from user_agent.games.carcassonne.report import carcassonne_view
 from user_agent.games.carcassonne.view import CarcassonneView
-from user_agent.replay import carcassonne_view, render, turn_count
+from user_agent.replay import render, turn_count
 
 
 def sgs(*args: str) -> subprocess.CompletedProcess[str]:

@@ -15,6 +15,7 @@ from game_agent.games import load
 from protocol.choices import RequestSpec
 from user_agent.games import GAMES, client
 from user_agent.games.manifest import resolve
+from user_agent.replay import report_hooks
 from user_agent.words import GameWords, Narrator, describe, words_of
 from user_agent.words.game import GENERIC
 from user_agent.words.narrate import EVENT_KINDS
@@ -65,7 +66,7 @@ def test_a_game_without_words_is_told_plainly() -> None:
     w = describe("no_such_game", req)
     assert w.generic and w.title == "Decide: pick one." and w.options == ["left side", "right"]
     assert n.decision(req, 1) == "seat 0 chooses right"
-    assert n.turn_header({"seat": 1}, 3) == "== Turn 3: seat 1 =="
+    assert report_hooks("no_such_game").turn_event is None  # no turns in its report
 
 
 def test_harmony_attack_is_narrated_with_sides_pieces_and_lanes() -> None:
@@ -84,7 +85,9 @@ def test_harmony_attack_is_narrated_with_sides_pieces_and_lanes() -> None:
         "0 damage reaches North.",
     ]
     assert "Round 3 attack: South takes 3 damage, North takes 3." in lines
-    assert n.opens_turn("round_started") and n.turn_header({"round": 3}, 1) == "== Round 3 =="
+    hooks = report_hooks("harmony")
+    assert hooks.turn_event == "round_started"
+    assert hooks.turn_header(1, {"round": 3}, n) == "== Round 3 =="
 
 
 def test_sanguosha_seats_are_named_with_their_general() -> None:
@@ -95,11 +98,14 @@ def test_sanguosha_seats_are_named_with_their_general() -> None:
     slash = {"name": "slash", "suit": "spade", "rank": 7, "color": "black"}
     use = {"seat": 0, "card": slash, "subcards": [], "targets": [1], "victim": None, "skill": ""}
     assert n.event("use", use) == "Seat 0 uses ♠7 Slash on seat 1."
-    assert n.opens_turn("turn") and not n.opens_turn("round")
-    assert n.turn_header({"seat": 2, "round": 1}, 1) == "== Turn 1 (round 1): seat 2 (Liu Bei) =="
+    hooks = report_hooks("sanguosha")
+    assert hooks.turn_event == "turn"
+    assert hooks.turn_header(1, {"seat": 2, "round": 1}, n) == (
+        "== Turn 1 (round 1): seat 2 (Liu Bei) =="
+    )
 
 
 def test_muhq_keeps_its_table_as_the_narrators_table() -> None:
     n = Narrator("muhq", 2)
-    assert n.table is not None and n.muhq is n.table and n.words.view is n.table
+    assert n.table is not None and n.words.view is n.table
     assert Narrator("harmony", 2).table is None

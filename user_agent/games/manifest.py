@@ -28,6 +28,15 @@ class EnvEntry:
 
 
 @dataclass(frozen=True)
+class RoleWords:
+    """How the arena's report speaks of a game whose seats play roles (its win rates are per
+    role): what a role's games are, and who plays together in the ratings."""
+
+    games: str
+    teams: str
+
+
+@dataclass(frozen=True)
 class ClientGame:
     name: str
     # "module:function" (seat, seats) -> the seat's view (what it knows, folded from its events).
@@ -38,6 +47,17 @@ class ClientGame:
     # "module:attr" of the game's words (`user_agent.words.GameWords`: its sentences for events,
     # requests and decisions); None: the shared plain words.
     words: str | None = None
+    # --- the shells' hooks: "module:attribute" of what a shell asks the game (None: the shell's
+    # generic behaviour). `console`: the line console's `user_agent.console.ConsoleHooks`;
+    # `screen`: the full-screen table's `user_agent.tui.screen.ScreenHooks`; `report`: the
+    # replay report's `user_agent.replay.ReportHooks`.
+    console: str | None = None
+    screen: str | None = None
+    report: str | None = None
+    # the arena's words: the seats' names in its tables (empty: `seat N`), and the words of a
+    # game whose seats play roles (None: each seat plays for itself)
+    seat_names: tuple[str, ...] = ()
+    roles: RoleWords | None = None
 
 
 def resolve(ref: str) -> Any:

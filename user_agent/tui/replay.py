@@ -21,18 +21,17 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Input, RichLog, Static
 
-from game_agent.engine import Decision, Event, RequestSpec, view_for
+from protocol.choices import RequestSpec
+from protocol.records import Decision, Event, view_for
 from replays import LogError, read_log
 from replays.reader import Log
-from user_agent.replay import damage_message, disorder_message
+from user_agent.replay import damage_message, disorder_message, report_hooks
 from user_agent.tui import words
 from user_agent.tui.base import TableApp
 from user_agent.tui.table import Table
 
 LOG_TAIL = 80  # log lines written when jumping (one step forward appends one)
 
-TURN_EVENTS = {"turn", "round_started"}  # a Sanguosha turn, a Harmony round
-GAME_TURN_EVENTS = {"muhq": {"turn_started"}}  # a game's own (muhq: a seat's turn)
 
 HELP = """Replay keys
   → or l or space   one step forward        ← or h   one step back
@@ -79,17 +78,17 @@ class Timeline:
         narrator = words.Narrator(self.game, self.seats, lang)
         asked: dict[tuple[int, int], RequestSpec] = {}
         turn = decisions = 0
-        turn_events = GAME_TURN_EVENTS.get(self.game, TURN_EVENTS)
+        turn_event = report_hooks(self.game).turn_event  # as the text report's turns
         for rec in log.records:
             if isinstance(rec, Event):
                 data = rec.data if seat is None else view_for(rec, seat)
                 if data is None:
                     continue
-                if rec.kind in turn_events:
+                if rec.kind == turn_event:
                     turn += 1
                 line = narrator.event(rec.kind, data) or ""
                 self.steps.append(Step(rec.kind, data, None, None, line, turn, decisions))
-                if rec.kind in turn_events:
+                if rec.kind == turn_event:
                     self.turn_at.append(len(self.steps))
             elif isinstance(rec, RequestSpec):
                 asked[(rec.seat, rec.id)] = rec

@@ -54,10 +54,6 @@ class GameWords:
     # words that need names from earlier events (`narrator.table`; it is given the events
     # after they are told, by its `apply(kind, data)`), None for a game whose words need none
     table: Callable[[int | None], Any] | None = None
-    # the event that opens a new turn (a replay report's sections), and the header of one:
-    # (narrator, event data, the number of turns so far) -> text
-    turn_event: str | None = None
-    turn_header: Callable[[Narrator, dict[str, Any], int], str] | None = None
 
 
 GENERIC = GameWords()

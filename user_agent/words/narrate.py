@@ -38,11 +38,6 @@ class Narrator:
         if self.table is not None:
             self.words.view = self.table
 
-    @property
-    def muhq(self) -> Any | None:
-        """The folded table under its earlier name (for the shells, until they say `table`)."""
-        return self.table
-
     # --- helpers ---------------------------------------------------------------------------
 
     def s(self, seat: object) -> str:
@@ -73,19 +68,6 @@ class Narrator:
     def _fold(self, kind: str, data: dict[str, Any]) -> None:
         if self.table is not None:
             self.table.apply(kind, data)
-
-    # --- turns -----------------------------------------------------------------------------
-
-    def opens_turn(self, kind: str) -> bool:
-        """Whether this event opens a new turn (a section of a replay report)."""
-        return kind == self.spoken.turn_event
-
-    def turn_header(self, data: dict[str, Any], turn: int) -> str:
-        """The header of the turn the event opens (`turn`: the turns so far, this one too)."""
-        header = self.spoken.turn_header
-        if header is not None:
-            return header(self, data, turn)
-        return f"== Turn {turn}: {self.s(data.get('seat'))} =="
 
     # --- decisions -------------------------------------------------------------------------
 

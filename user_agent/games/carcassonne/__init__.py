@@ -16,6 +16,9 @@ CLIENT = ClientGame(
     "carcassonne",
     view="user_agent.games.carcassonne.view:make_view",
     words="user_agent.games.carcassonne.words:WORDS",
+    console="user_agent.games.carcassonne.console:CONSOLE",
+    report="user_agent.games.carcassonne.report:REPORT",
+    screen="user_agent.games.carcassonne.screen:SCREEN",
     bots={
         "greedy": "user_agent.games.carcassonne.greedy:GreedyBot",
     },

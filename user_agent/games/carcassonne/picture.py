@@ -22,8 +22,9 @@ from PIL import Image, ImageDraw, ImageFont
 
 from protocol.games.carcassonne.tiles import CITY, CLOISTER, ROAD, Oriented, oriented
 from replays.reader import Log
+from user_agent.games.carcassonne.report import carcassonne_view
 from user_agent.games.carcassonne.view import CarcassonneView
-from user_agent.replay import carcassonne_view, turn_count
+from user_agent.replay import turn_count
 
 TILE = 64  # pixels per tile
 LEFT = 32  # y labels

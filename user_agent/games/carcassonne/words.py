@@ -231,6 +231,4 @@ WORDS = GameWords(
     requests={"place_tile": _place_tile, "deploy": _deploy},
     outcome=_carcassonne_outcome,
     choice=_carcassonne_decision,
-    turn_event="turn_started",
-    turn_header=lambda n, d, turn: f"== Turn {d.get('turn')}: {n.s(d.get('seat'))} ==",
 )

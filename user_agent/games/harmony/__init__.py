@@ -15,6 +15,10 @@ CLIENT = ClientGame(
     "harmony",
     view="user_agent.games.harmony.view:make_view",
     words="user_agent.games.harmony.words:WORDS",
+    console="user_agent.games.harmony.console:CONSOLE",
+    report="user_agent.games.harmony.report:REPORT",
+    screen="user_agent.games.harmony.screen:SCREEN",
+    seat_names=("south", "north"),
     bots={
         "greedy": "user_agent.games.harmony.greedy:GreedyBot",
         "medium": "user_agent.games.harmony.medium:MediumBot",

@@ -140,6 +140,4 @@ WORDS = GameWords(
     outcome=_outcome,
     product=_placed,
     seat_name=_side,
-    turn_event="round_started",
-    turn_header=lambda n, d, turn: f"== Round {d.get('round')} ==",
 )

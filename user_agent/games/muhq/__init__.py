@@ -6,6 +6,9 @@ CLIENT = ClientGame(
     "muhq",
     view="user_agent.games.muhq.view:make_view",
     words="user_agent.games.muhq.words:WORDS",
+    console="user_agent.games.muhq.console:CONSOLE",
+    report="user_agent.games.muhq.report:REPORT",
+    screen="user_agent.games.muhq.screen:SCREEN",
     bots={
         "greedy": "user_agent.games.muhq.greedy:GreedyBot",
     },

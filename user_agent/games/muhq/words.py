@@ -325,18 +325,10 @@ REQUESTS: dict[str, Describer] = {
 }
 
 
-def _turn_header(n: Narrator, d: dict[str, Any], turn: int) -> str:
-    t = n.table
-    who = t.side_name(d.get("side")) if isinstance(t, MuhqTable) else f"seat {d.get('side')}"
-    return f"== Turn {d.get('turn')} (round {d.get('round')}): {who} =="
-
-
 WORDS = GameWords(
     events=EVENTS,
     requests=REQUESTS,
     outcome=_mq_outcome,
     choice=_muhq_decision,
     table=MuhqTable,
-    turn_event="turn_started",
-    turn_header=_turn_header,
 )

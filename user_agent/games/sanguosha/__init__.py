@@ -1,6 +1,6 @@
 """The Sanguosha client: its view, words, bots and widgets."""
 
-from user_agent.games.manifest import ClientGame, EnvEntry
+from user_agent.games.manifest import ClientGame, EnvEntry, RoleWords
 
 ENV_DOC = """Sanguosha as a PettingZoo AEC environment (2 to 10 agents: identity mode, or 1v1).
 
@@ -18,6 +18,13 @@ CLIENT = ClientGame(
     "sanguosha",
     view="user_agent.games.sanguosha.view:make_view",
     words="user_agent.games.sanguosha.words:WORDS",
+    console="user_agent.games.sanguosha.console:CONSOLE",
+    report="user_agent.games.sanguosha.report:REPORT",
+    screen="user_agent.games.sanguosha.screen:SCREEN",
+    roles=RoleWords(
+        games="two rebels in one game are two rebel games",
+        teams="the lord's side, the rebels, each renegade (1v1: each seat)",
+    ),
     bots={
         "smart": "user_agent.games.sanguosha.smart:SmartBot",
     },

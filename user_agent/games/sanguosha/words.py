@@ -65,8 +65,4 @@ WORDS = GameWords(
     outcome=outcome,
     choice=_choice_decision,
     character=character,
-    turn_event="turn",
-    turn_header=lambda n, d, turn: (
-        f"== Turn {turn} (round {d.get('round')}): {n.s(d.get('seat'))} =="
-    ),
 )

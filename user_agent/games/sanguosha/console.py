@@ -1,0 +1,113 @@
+"""Sanguosha's part of the line console: the hand by card names, every seat's general, HP,
+equipment and marks as `table`, and the `card NAME` and `general NAME` commands."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from user_agent.console import ConsoleHooks, Lookup
+from user_agent.games.sanguosha.names import (
+    card_name,
+    card_text,
+    faction_name,
+    find_card,
+    find_general,
+    general_name,
+    general_text,
+    mark_text,
+    phase_name,
+    plain,
+    role_name,
+    skill_name,
+)
+from user_agent.games.sanguosha.tables import SLOT_NAMES
+
+
+def seat_lines(view: Any, seat: int) -> list[str]:
+    info = view.seats[seat]
+    head = f"seat {seat}"
+    if seat == view.seat:
+        head += " (you)"
+    bits = []
+    if info.general:
+        g = general_name(info.general)
+        bits.append(f"{g}, {faction_name(info.faction)}" if info.faction else g)
+    bits.append(f"{info.hp}/{info.max_hp} HP" if info.max_hp else "no general yet")
+    bits.append(f"{info.hand_count} in hand")
+    if info.role:
+        bits.append(role_name(info.role))
+    if not info.alive:
+        bits.append("dead")
+    if info.face_down:
+        bits.append("face down")
+    lines = [f"{head}: " + ", ".join(bits)]
+    if info.equip:
+        equip = ", ".join(
+            f"{SLOT_NAMES.get(slot, plain(slot))} {card_name(c)}" for slot, c in info.equip.items()
+        )
+        lines.append(f"    equipment: {equip}")
+    if info.judge:
+        judged = ", ".join(
+            card_name(c)
+            + (
+                f" as {card_name(info.judge_as[c['id']])}"
+                if info.judge_as.get(c["id"], c["name"]) != c["name"]
+                else ""
+            )
+            for c in info.judge
+        )
+        lines.append(f"    judgement area: {judged}")
+    marks = {k: v for k, v in info.marks.items() if v not in (None, False, 0)}
+    if marks:
+        shown = [mark_text(k, v) for k, v in marks.items()]
+        lines.append("    marks: " + ", ".join(shown))
+    if info.skills:
+        lines.append("    skills: " + ", ".join(skill_name(s) for s in info.skills))
+    return lines
+
+
+def card_lines(name: str) -> list[str]:
+    kid = find_card(name)
+    return card_text(kid).split("\n") if kid else [f"! no card is called {name!r}"]
+
+
+def general_lines(name: str) -> list[str]:
+    gid = find_general(name)
+    return general_text(gid).split("\n") if gid else [f"! no general is called {name!r}"]
+
+
+class SanguoshaConsole(ConsoleHooks):
+    table_help = (
+        "every seat: general, faction, HP, hand size, equipment, judgement area,\n"
+        "                  role when known, marks; whose turn and phase"
+    )
+    lookups = {
+        "card": Lookup(
+            "  card NAME       what a card does, e.g. 'card snatch'", "snatch", card_lines
+        ),
+        "general": Lookup(
+            "  general NAME    a general's skills, e.g. 'general guan yu'", "guan yu", general_lines
+        ),
+    }
+
+    def hand_lines(self, view: Any) -> list[str]:
+        hand = list(getattr(view, "hand", []))
+        if not hand:
+            return ["your hand is empty"]
+        return [f"your hand ({len(hand)}): " + ", ".join(card_name(c) for c in hand)]
+
+    def table_lines(self, view: Any) -> list[str]:
+        seats = getattr(view, "seats", None)
+        if not isinstance(seats, list):
+            return ["nothing is known about the table yet"]
+        lines = []
+        for s in range(len(seats)):
+            lines += seat_lines(view, s)
+        if view.current >= 0:
+            phase = f", {phase_name(view.phase)} phase" if view.phase else ""
+            lines.append(f"round {view.round}: seat {view.current}'s turn{phase}")
+        lines.append(f"draw pile: {view.draw_count} cards; discard pile: {len(view.discard)} cards")
+        return lines
+
+
+CONSOLE = SanguoshaConsole()
