@@ -15,6 +15,7 @@ GAMES = (
     "sanguosha",
     "carcassonne",
     "muhq",
+    "goofspiel",
 )
 
 # Rulesets registered at run time (a third-party ruleset, or a test's): name -> ruleset.

@@ -13,6 +13,7 @@ GAMES = (
     "sanguosha",
     "carcassonne",
     "muhq",
+    "goofspiel",
 )
 
 _CLIENTS: dict[str, ClientGame] = {}
