@@ -35,6 +35,10 @@ class ClientGame:
     # The game's own bots, by the name `--bots` uses -> "module:Class" (`random` is shared).
     bots: Mapping[str, str] = field(default_factory=dict)
     env: EnvEntry | None = None
+    # The modules of this game's client (full names) that simulate the game (greedy evaluation,
+    # search) and so may import the engine's API and this game's ruleset; no other client
+    # module may import `game_agent` (tests/architecture checks it).
+    simulates: tuple[str, ...] = ()
 
 
 def resolve(ref: str) -> Any:

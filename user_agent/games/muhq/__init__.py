@@ -8,4 +8,5 @@ CLIENT = ClientGame(
     bots={
         "greedy": "user_agent.games.muhq.greedy:GreedyBot",
     },
+    simulates=("user_agent.games.muhq.greedy",),
 )
