@@ -1,7 +1,9 @@
 """The conformance suite over the real wire: for every registered ruleset, one short game served
 by `sgs serve` (a subprocess) to raw agents, one per seat, that answer at random. The bytes each
 agent receives for an event are exactly `encode(EventMsg(seq, kind, view_for(event, seat)))` of
-the log's events, and the log verifies. (Subprocess and sockets: not for the fast target.)
+the log's events; each agent is asked exactly the log's requests of its seat; a spectator
+(`sgs watch`) receives exactly the public views; the log verifies. (Subprocesses and sockets:
+not for the fast target.)
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from game_agent.games import GAMES, load
 from protocol.choices import RequestSpec
 from protocol.codec import encode
 from protocol.messages import EventMsg
-from protocol.records import view_for
+from protocol.records import SPECTATOR, view_for
 from replays import read_log, verify
 from user_agent.bot import random_legal
 
@@ -77,6 +79,8 @@ def test_each_agent_receives_the_bytes_of_its_view(game: str, procs: Any, tmp_pa
     case = shortest(game)
     options = [a for k, v in case.row.config.items() for a in ("--option", f"{k}={json.dumps(v)}")]
     served = procs.serve("--game", game, "--seed", "3", "--deadline", "0", *options)
+    watch = procs.watch(served, tmp_path / "watch.jsonl")
+    watch.expect("watching ")
     agents = {}
     recordings = {}
     for seat in sorted(served.tokens):
@@ -95,11 +99,14 @@ def test_each_agent_receives_the_bytes_of_its_view(game: str, procs: Any, tmp_pa
                 req = RequestSpec(**msg["request"])
                 agent.send({"t": "reply", "id": req.id, "choice": random_legal(req, rng)})
     assert served.proc.wait() == 0, served.proc.output()
+    assert watch.wait() == 0, watch.output()
     for agent in agents.values():
         agent.close()
 
     assert verify(served.log_path).ok
-    events = read_log(served.log_path).events
+    log = read_log(served.log_path)
+    events = log.events
+    requests = [r for r in log.records if isinstance(r, RequestSpec)]
     assert events and events[-1].kind == "game_over"
     for seat, rec in recordings.items():
         got = [f for f in rec.frames if msgpack.unpackb(f, raw=False).get("t") == "event"]
@@ -109,3 +116,7 @@ def test_each_agent_receives_the_bytes_of_its_view(game: str, procs: Any, tmp_pa
             if data is not None:
                 want.append(encode(EventMsg(seq=len(want), kind=ev.kind, data=data)))
         assert got == want, f"{game} seat {seat}"
+        asked = [m["request"] for m in agents[seat].requests]
+        assert asked == [wire.plain(r.to_wire()) for r in requests if r.seat == seat]
+    seen = wire.transcript_events(tmp_path / "watch.jsonl")
+    assert seen == wire.expected_views(served.log_path, SPECTATOR), f"{game} spectator"
