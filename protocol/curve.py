@@ -1,4 +1,9 @@
-"""CURVE keys for the sgs wire: key files, z85 keys, and the client side of a CURVE connection.
+"""CURVE keys for the sgs wire: key files, z85 keys, and the keys of a client's socket.
+
+What both sides read (the key file format, loading and writing keys, the allow-list directory);
+the server's side of CURVE (the authenticator, its socket options) is `game_agent.server.curve`.
+This module opens no socket: `set_client_keys`/`apply_client` only set the CURVE options of a
+socket the user agent made, before it connects.
 
 A CURVE key is 32 bytes, written as 40 characters of Z85 (ZeroMQ's base-85). Key files use
 ZeroMQ's certificate format (what czmq and `zmq.auth.create_certificates` write), so they work

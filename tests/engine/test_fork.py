@@ -1,5 +1,6 @@
-"""`Game.fork`: an independent game at the same point, by re-execution (harmony, carcassonne,
-sanguosha), and `Game.determinize` for a ruleset without the hook."""
+"""`Game.fork` beyond the conformance suite (which forks every ruleset's games at several points,
+tests/conformance): a fork shares nothing with its original, forks amid requests asked together,
+of an unstarted and a finished game; and `Game.determinize` for a ruleset without the hook."""
 
 from __future__ import annotations
 
@@ -42,27 +43,6 @@ def same_point(a: Game, b: Game) -> None:
     assert a.open == b.open
     assert a.state == b.state
     assert a.outcome == b.outcome
-
-
-@pytest.mark.parametrize("name", sorted(GAMES))
-@pytest.mark.parametrize("seed", [1, 2, 3])
-def test_a_fork_and_its_original_go_on_alike(name: str, seed: int) -> None:
-    ruleset, config = GAMES[name]
-    g = Game(ruleset, config, seed)
-    g.start()
-    rng = random.Random(seed)
-    play(g, rng, rng.randrange(5, 120))
-    f = g.fork()
-    same_point(f, g)
-    assert f is not g and f.state is not g.state and f.config is not g.config
-    # the same replies from here on give the same events, decisions and outcome
-    state = rng.getstate()
-    play(g, rng)
-    rng.setstate(state)
-    play(f, rng)
-    assert g.finished and f.finished
-    same_point(f, g)
-    assert fold(ruleset, f.config, f.seats, f.events) == f.state
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

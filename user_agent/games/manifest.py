@@ -58,6 +58,10 @@ class ClientGame:
     # game whose seats play roles (None: each seat plays for itself)
     seat_names: tuple[str, ...] = ()
     roles: RoleWords | None = None
+    # The modules of this game's client (full names) that simulate the game (greedy evaluation,
+    # search) and so may import the engine's API and this game's ruleset; no other client
+    # module may import `game_agent` (tests/architecture checks it).
+    simulates: tuple[str, ...] = ()
 
 
 def resolve(ref: str) -> Any:

@@ -27,4 +27,5 @@ CLIENT = ClientGame(
         encoder="user_agent.games.carcassonne.observe:CarcassonneObs",
         doc=ENV_DOC,
     ),
+    simulates=("user_agent.games.carcassonne.greedy",),
 )

@@ -28,4 +28,5 @@ CLIENT = ClientGame(
         encoder="user_agent.games.harmony.observe:HarmonyObs",
         doc=ENV_DOC,
     ),
+    simulates=("user_agent.games.harmony.greedy", "user_agent.games.harmony.medium"),
 )

@@ -12,4 +12,5 @@ CLIENT = ClientGame(
     bots={
         "greedy": "user_agent.games.muhq.greedy:GreedyBot",
     },
+    simulates=("user_agent.games.muhq.greedy",),
 )

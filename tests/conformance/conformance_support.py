@@ -1,0 +1,170 @@
+"""What the conformance suite plays: every registered ruleset (`game_agent.games.GAMES`), every
+row of its manifest (`manifest(name).rows`: a configuration and its bots), a few seeds. A game
+that registers gets the suite; nothing here names a game.
+
+A row is played as `sgs.runner.play` plays it (`make_bots`, `drive`, a `LogWriter`), except that
+every seat keeps its client view (`user_agent.games.for_game`) even when its bot reads none, so
+that the view a seat kept live can be held against the one its stream folds into. Games are
+played once per (row, seed) and kept for the tests of the session.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import json
+import tempfile
+import types
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import msgpack
+
+from game_agent.engine import Event, Game
+from game_agent.games import GAMES, load, manifest
+from game_agent.games.manifest import Row
+from protocol.records import SPECTATOR, view_for
+from replays.writer import LogWriter, header_for
+from sgs.runner import drive, make_bots
+from user_agent.bot import Bot, NullView
+from user_agent.games import for_game
+
+SEEDS = (1, 2)
+
+
+@dataclass(frozen=True)
+class Case:
+    game: str
+    row: Row
+
+    @property
+    def id(self) -> str:
+        return f"{self.game} {self.row.label}"
+
+    @property
+    def bots(self) -> list[str]:
+        return [b.strip() for b in self.row.bots.split(",") if b.strip()]
+
+
+CASES = [Case(name, row) for name in GAMES for row in manifest(name).rows]
+DETERMINIZABLE = [c for c in CASES if hasattr(load(c.game), "determinize")]
+
+
+@dataclass
+class Played:
+    game: Game
+    bots: list[Bot]
+    log: Path
+
+
+_DIR = Path(tempfile.mkdtemp(prefix="sgs-conformance-"))
+
+
+def play(case: Case, seed: int, log: Path) -> Played:
+    game = Game(load(case.game), case.row.config, seed)
+    bots = make_bots(case.game, case.bots, game.seats, seed)
+    for bot in bots:
+        if isinstance(bot.view, NullView):  # keep the seat's view; the bot never reads it
+            bot.view = for_game(case.game, bot.seat, game.seats)
+    writer = LogWriter(log, header_for(game, [b.name for b in bots]))
+    try:
+        drive(game, bots, writer)
+    finally:
+        writer.close()
+    return Played(game, bots, log)
+
+
+_PLAYED: dict[tuple[str, int], Played] = {}
+
+
+def played(case: Case, seed: int) -> Played:
+    """The row's game of `seed`, played once per session."""
+    key = (case.id, seed)
+    if key not in _PLAYED:
+        slug = case.id.replace(" ", "-")
+        _PLAYED[key] = play(case, seed, _DIR / f"{slug}-{seed}.sgslog")
+    return _PLAYED[key]
+
+
+def fold_view(game: str, seat: int, seats: int, events: Sequence[Event]) -> Any:
+    """The client view of `seat` folded from what it is told of `events` (`view_for`)."""
+    view = for_game(game, seat, seats)
+    for ev in events:
+        data = view_for(ev, seat)
+        if data is not None:
+            view.apply(ev.kind, data)
+    return view
+
+
+def audience(seats: int) -> list[int]:
+    return [*range(seats), SPECTATOR]
+
+
+def record_bytes(g: Game) -> bytes:
+    """The game so far as bytes: its events (omniscient records), requests and decisions."""
+    return msgpack.packb(
+        [
+            [e.to_record() for e in g.events],
+            [r.to_wire() for r in g.requests],
+            [[d.id, d.seat, d.choice, d.timeout, d.at] for d in g.decisions],
+        ],
+        use_bin_type=True,
+    )
+
+
+def same_point(a: Game, b: Game) -> None:
+    assert a.events == b.events
+    assert a.decisions == b.decisions
+    assert a.requests == b.requests
+    assert a.open == b.open
+    assert a.state == b.state
+    assert a.outcome == b.outcome
+
+
+# --- a view as plain data ---------------------------------------------------------------------
+
+
+def canonical(o: object, _path: frozenset[int] = frozenset()) -> Any:
+    """`o` as plain JSON data: an object is its class name and its public attributes (names
+    starting with `_` are caches), a dict its sorted pairs, a set its sorted items (the
+    representation benchmarks/fingerprint.py hashes)."""
+    if o is None or isinstance(o, bool | int | str):
+        return o
+    if isinstance(o, float):
+        return ["float", repr(o)]
+    if isinstance(o, bytes | bytearray):
+        return ["bytes", bytes(o).hex()]
+    if isinstance(o, enum.Enum):
+        return ["enum", type(o).__qualname__, canonical(o.value, _path)]
+    if isinstance(o, type | types.FunctionType | types.BuiltinFunctionType | types.MethodType):
+        return ["callable", getattr(o, "__qualname__", type(o).__qualname__)]
+    if isinstance(o, types.ModuleType):
+        return ["module", o.__name__]
+    if id(o) in _path:
+        return ["cycle", type(o).__qualname__]
+    path = _path | {id(o)}
+    if isinstance(o, list):
+        return ["list", [canonical(x, path) for x in o]]
+    if isinstance(o, tuple):
+        return ["tuple", [canonical(x, path) for x in o]]
+    if isinstance(o, dict):
+        return [
+            "dict",
+            sorted(([canonical(k, path), canonical(v, path)] for k, v in o.items()), key=_json),
+        ]
+    if isinstance(o, set | frozenset):
+        return ["set", sorted((canonical(x, path) for x in o), key=_json)]
+    names: set[str] = set(getattr(o, "__dict__", {}))
+    for cls in type(o).__mro__:
+        slots = cls.__dict__.get("__slots__", ())
+        names.update((slots,) if isinstance(slots, str) else slots)
+    if dataclasses.is_dataclass(o):
+        names.update(f.name for f in dataclasses.fields(o))
+    public = sorted(n for n in names if not n.startswith("_") and hasattr(o, n))
+    return ["object", type(o).__qualname__, [[n, canonical(getattr(o, n), path)] for n in public]]
+
+
+def _json(o: object) -> str:
+    return json.dumps(o, sort_keys=True, separators=(",", ":"))

@@ -1,0 +1,122 @@
+"""The conformance suite over the real wire: for every registered ruleset, one short game served
+by `sgs serve` (a subprocess) to raw agents, one per seat, that answer at random. The bytes each
+agent receives for an event are exactly `encode(EventMsg(seq, kind, view_for(event, seat)))` of
+the log's events; each agent is asked exactly the log's requests of its seat; a spectator
+(`sgs watch`) receives exactly the public views; the log verifies. (Subprocesses and sockets:
+not for the fast target.)
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import msgpack
+import pytest
+from conformance_support import CASES, Case
+
+from game_agent.games import GAMES, load
+from protocol.choices import RequestSpec
+from protocol.codec import encode
+from protocol.messages import EventMsg
+from protocol.records import SPECTATOR, view_for
+from replays import read_log, verify
+from user_agent.bot import random_legal
+
+
+def _wire_helpers() -> Any:
+    """tests/wire/conftest.py (its `Procs` and `RawAgent`), loaded under its own name."""
+    path = Path(__file__).resolve().parents[1] / "wire" / "conftest.py"
+    spec = importlib.util.spec_from_file_location("wire_helpers", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["wire_helpers"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+wire = _wire_helpers()
+
+
+def shortest(game: str) -> Case:
+    """The game's manifest row with the fewest seats (the shortest game)."""
+    ruleset = load(game)
+    rows = [c for c in CASES if c.game == game]
+    return min(rows, key=lambda c: ruleset.seat_count(ruleset.configure(c.row.config)))
+
+
+class Recording:
+    """A socket that keeps every frame it receives."""
+
+    def __init__(self, sock: Any) -> None:
+        self.sock = sock
+        self.frames: list[bytes] = []
+
+    def recv(self, *args: Any, **kwargs: Any) -> bytes:
+        frame: bytes = self.sock.recv(*args, **kwargs)
+        self.frames.append(frame)
+        return frame
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.sock, name)
+
+
+@pytest.fixture
+def procs(tmp_path: Path) -> Any:
+    ps = wire.Procs(tmp_path)
+    yield ps
+    for p in ps.started:
+        p.kill()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_agent_receives_the_bytes_of_its_view(game: str, procs: Any, tmp_path: Path) -> None:
+    case = shortest(game)
+    options = [a for k, v in case.row.config.items() for a in ("--option", f"{k}={json.dumps(v)}")]
+    served = procs.serve("--game", game, "--seed", "3", "--deadline", "0", *options)
+    watch = procs.watch(served, tmp_path / "watch.jsonl")
+    watch.expect("watching ")
+    agents = {}
+    recordings = {}
+    for seat in sorted(served.tokens):
+        agent = wire.RawAgent(served.endpoint)
+        recordings[seat] = agent.sock = Recording(agent.sock)
+        assert agent.hello(seat, served.tokens[seat])["t"] == "welcome"
+        agent.send({"t": "resync", "last_seq": -1})  # ready: from the first event
+        agents[seat] = agent
+    rng = random.Random(3)
+    end = time.monotonic() + wire.WAIT
+    while not all(a.bye for a in agents.values()):
+        assert time.monotonic() < end, "the game did not end"
+        for agent in agents.values():
+            msg = agent.recv(0.02)
+            if msg is not None and msg["t"] == "request":
+                req = RequestSpec(**msg["request"])
+                agent.send({"t": "reply", "id": req.id, "choice": random_legal(req, rng)})
+    assert served.proc.wait() == 0, served.proc.output()
+    assert watch.wait() == 0, watch.output()
+    for agent in agents.values():
+        agent.close()
+
+    assert verify(served.log_path).ok
+    log = read_log(served.log_path)
+    events = log.events
+    requests = [r for r in log.records if isinstance(r, RequestSpec)]
+    assert events and events[-1].kind == "game_over"
+    for seat, rec in recordings.items():
+        got = [f for f in rec.frames if msgpack.unpackb(f, raw=False).get("t") == "event"]
+        want = []
+        for ev in events:
+            data = view_for(ev, seat)
+            if data is not None:
+                want.append(encode(EventMsg(seq=len(want), kind=ev.kind, data=data)))
+        assert got == want, f"{game} seat {seat}"
+        asked = [m["request"] for m in agents[seat].requests]
+        assert asked == [wire.plain(r.to_wire()) for r in requests if r.seat == seat]
+    seen = wire.transcript_events(tmp_path / "watch.jsonl")
+    assert seen == wire.expected_views(served.log_path, SPECTATOR), f"{game} spectator"
