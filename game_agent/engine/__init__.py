@@ -1,15 +1,15 @@
 """The game-agnostic engine: settlement stack, triggers, deterministic RNG, visibility.
 
-This module is the engine's public API; rulesets import from here only (`windows`: the
-response-window policy every game applies).
+This module is the engine's public API; rulesets import from here only (`window_seats`,
+`window_asks`: the response-window policy every game applies, `engine/windows.py`).
 """
 
-from game_agent.engine import windows
 from game_agent.engine.errors import ConfigError, EngineError, GameOver, IllegalReply
 from game_agent.engine.game import Determinizable, Game, Ruleset, Step, fold
 from game_agent.engine.rng import Rng
 from game_agent.engine.settlement import Settlement, Together
 from game_agent.engine.timing import Trigger, Triggers
+from game_agent.engine.windows import window_asks, window_seats
 from protocol.choices import Choice, RequestSpec
 from protocol.records import SPECTATOR, Decision, Event, view_for
 from protocol.tomlfile import (
@@ -48,5 +48,6 @@ __all__ = [
     "read_toml",
     "read_toml_text",
     "view_for",
-    "windows",
+    "window_asks",
+    "window_seats",
 ]

@@ -6,7 +6,7 @@ asked must not depend on what it holds: if only the seats that could answer were
 other seat would read from the wait (how long the window stays open, which seats it waits for)
 who holds an answer. So, in every game:
 
-- a window asks every seat the rules name for it (`asked`), whether it can answer or not;
+- a window asks every seat the rules name for it (`window_seats`), whether it can answer or not;
 - a seat with nothing to answer with is asked all the same, with its decline as its only
   option; the decline is the default of every response request, so a deadline declines.
 
@@ -21,12 +21,12 @@ from collections.abc import Callable, Iterable
 CONCEAL = True  # the policy: responses are concealed unless a game's config says otherwise
 
 
-def asks(can_answer: bool, *, conceal: bool = CONCEAL) -> bool:
+def window_asks(can_answer: bool, *, conceal: bool = CONCEAL) -> bool:
     """Whether a response window asks one seat, given whether it can answer."""
     return conceal or can_answer
 
 
-def asked(
+def window_seats(
     order: Iterable[int], can_answer: Callable[[int], bool], *, conceal: bool = CONCEAL
 ) -> list[int]:
     """The seats of `order` a response window asks, in order: every one of them when responses

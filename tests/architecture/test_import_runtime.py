@@ -23,39 +23,7 @@ from user_agent.games import GAMES, client
 
 # module -> why it still loads the game agent: the static arrow it reaches `game_agent` by
 # (`via M -> N`: through the client module `user_agent.M`, which imports `game_agent.N`).
-ALLOWED: dict[str, str] = {
-    "user_agent.console": "via games.carcassonne.board -> games.carcassonne.tiles",
-    "user_agent.games.carcassonne.board": "imports games.carcassonne.tiles",
-    "user_agent.games.carcassonne.observe": "imports games.carcassonne.tiles",
-    "user_agent.games.carcassonne.picture": "imports games.carcassonne.tiles",
-    "user_agent.games.carcassonne.view": "imports games.carcassonne.regions",
-    "user_agent.games.muhq.board": "imports engine",
-    "user_agent.games.muhq.view": "imports engine",
-    "user_agent.games.sanguosha.ai.beliefs": "via its ai.tables -> sanguosha.roles",
-    "user_agent.games.sanguosha.ai.choices": "via its ai.tables -> sanguosha.roles",
-    "user_agent.games.sanguosha.ai.play": "via its ai.tables -> sanguosha.roles",
-    "user_agent.games.sanguosha.ai.respond": "via its ai.tables -> sanguosha.roles",
-    "user_agent.games.sanguosha.ai.situation": "via its ai.tables -> sanguosha.roles",
-    "user_agent.games.sanguosha.ai.skills": "via its ai.tables -> sanguosha.roles",
-    "user_agent.games.sanguosha.ai.tables": "imports games.sanguosha.roles",
-    "user_agent.games.sanguosha.ai.targets": "via its ai.tables -> sanguosha.roles",
-    "user_agent.games.sanguosha.ai.values": "via its ai.tables -> sanguosha.roles",
-    "user_agent.games.sanguosha.names": "imports games.sanguosha.generals",
-    "user_agent.games.sanguosha.observe": "imports games.sanguosha.generals",
-    "user_agent.games.sanguosha.smart": "via its ai.tables -> sanguosha.roles",
-    "user_agent.replay": "imports engine",
-    "user_agent.tui.app": "via games.carcassonne.view -> games.carcassonne.regions",
-    "user_agent.tui.base": "via games.carcassonne.view -> games.carcassonne.regions",
-    "user_agent.tui.picker": "via games.sanguosha.names -> games.sanguosha.generals",
-    "user_agent.tui.replay": "imports engine",
-    "user_agent.tui.table": "via games.carcassonne.view -> games.carcassonne.regions",
-    "user_agent.tui.widgets": "via games.carcassonne.board -> games.carcassonne.tiles",
-    "user_agent.tui.words": "via games.sanguosha.names -> games.sanguosha.generals",
-    "user_agent.words": "via games.sanguosha.names -> games.sanguosha.generals",
-    "user_agent.words.narrate": "imports games.muhq.content",
-    "user_agent.words.requests": "via games.muhq.board -> engine",
-    "user_agent.words.seats": "via games.sanguosha.names -> games.sanguosha.generals",
-}
+ALLOWED: dict[str, str] = {}
 
 CHILD = r"""
 import importlib, json, os, sys

@@ -8,15 +8,15 @@ from typing import Any
 
 from sanguosha.sanguosha_support import Table, lord, scen, seat
 
-from game_agent.engine import windows
+from game_agent.engine import window_asks, window_seats
 
 
 def test_every_seat_is_asked_unless_responses_are_not_concealed() -> None:
     never = lambda seat: False  # noqa: E731
-    assert windows.asked([2, 0, 1], never) == [2, 0, 1]
-    assert windows.asked([2, 0, 1], lambda seat: seat == 0, conceal=False) == [0]
-    assert windows.asks(False) and windows.asks(True, conceal=False)
-    assert not windows.asks(False, conceal=False)
+    assert window_seats([2, 0, 1], never) == [2, 0, 1]
+    assert window_seats([2, 0, 1], lambda seat: seat == 0, conceal=False) == [0]
+    assert window_asks(False) and window_asks(True, conceal=False)
+    assert not window_asks(False, conceal=False)
 
 
 def nullification_requests(holder: bool, conceal: bool = True) -> list[tuple[Any, ...]]:

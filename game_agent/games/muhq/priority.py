@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game_agent.engine import Game, Settlement, windows
+from game_agent.engine import Game, Settlement, window_asks
 from game_agent.games.muhq import actions, resolve
 from protocol.games.muhq.state import MuhqState
 
@@ -70,12 +70,12 @@ def declare(g: Game, frame: Frame, then: list[Frame] | None = None) -> Settlemen
 
 def window(g: Game, seat: int, top: int) -> Any:
     """Ask `seat` for a fast action (again after each trade); a frame to declare, or None (pass).
-    A seat with nothing to declare is asked with ``pass`` alone (`windows.asks`)."""
+    A seat with nothing to declare is asked with ``pass`` alone (`window_asks`)."""
     st: MuhqState = g.state
     while True:
         casts = actions.fast_options(st, seat)
         can = bool(casts) or actions.free_by_trading(st, seat)
-        if not windows.asks(can, conceal=g.config["conceal_responses"]):
+        if not window_asks(can, conceal=g.config["conceal_responses"]):
             return None
         options = [actions.PASS, *casts, *actions.trades(st, seat)] if can else [actions.PASS]
         i = yield g.ask(seat, "priority", options, 0, info={"top": top, "stack": len(st.stack)})

@@ -13,7 +13,7 @@ Nullifications were used in the chain.
 
 from __future__ import annotations
 
-from game_agent.engine import Game, Settlement, windows
+from game_agent.engine import Game, Settlement, window_seats
 from game_agent.games.sanguosha.card import CardUse
 from game_agent.games.sanguosha.cards import NAME, VCard
 from game_agent.games.sanguosha.index import fire, index_of
@@ -32,7 +32,7 @@ def window(g: Game, card: VCard, target: int, user: int | None) -> Settlement:
     on = target
     while True:
         order = order_from_current(st, on)
-        asked = windows.asked(
+        asked = window_seats(
             order, lambda seat: _can_nullify(st, seat), conceal=index_of(st).conceal
         )
         answers: list[VCard | None] = yield g.together(

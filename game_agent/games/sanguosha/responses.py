@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from game_agent.engine import Game, Settlement, windows
+from game_agent.engine import Game, Settlement, window_asks
 from game_agent.games.sanguosha.card import CardUse
 from game_agent.games.sanguosha.cards import DESC, NAME, VCard, converted, real
 from game_agent.games.sanguosha.index import fire, index_of
@@ -102,7 +102,7 @@ def ask_card(
         cards = [c for c in p.hand if NAME[c] == name]
         idx = index_of(st)
         views = idx.views_for(st, seat, ctx, name) if idx.views else []
-        if not windows.asks(bool(cards or views), conceal=idx.conceal):
+        if not window_asks(bool(cards or views), conceal=idx.conceal):
             return None  # nothing to answer with, and responses are not concealed: skip
         options: list[dict[str, Any]] = [{"kind": "card", "card": DESC[c]} for c in cards]
         options.extend({"kind": "view_as", "skill": k, "card": name} for k, _v in views)

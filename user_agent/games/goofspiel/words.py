@@ -1,10 +1,15 @@
 """Goofspiel in words: one sentence per event (None for what a person need not read), per
-request and per option. Self-contained plain functions; `seat_name(seat)` names a seat."""
+request and per option (plain functions; `seat_name(seat)` names a seat), and `WORDS`, the
+`GameWords` the shared driver reads."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
+
+from user_agent.words.game import GameWords, Handler
+from user_agent.words.narrate import Narrator
+from user_agent.words.requests import RequestContext, RequestWords
 
 SeatName = Callable[[int], str]
 
@@ -60,3 +65,32 @@ def option(kind: str, value: Any) -> str:
     if kind == "bid":
         return f"bid {value}"
     return str(value)
+
+
+# --- as the shared driver reads them ---------------------------------------------------------
+
+
+def _handler(kind: str) -> Handler:
+    def told(n: Narrator, data: dict[str, Any]) -> str | None:
+        return event(kind, data, n.s)
+
+    return told
+
+
+def _bid(c: RequestContext) -> RequestWords:
+    options = [option("bid", v) for v in c.req.options]
+    return RequestWords(request("bid", c.info), options, [None] * len(options), options[0])
+
+
+def _outcome(n: Narrator, o: dict[str, Any]) -> str:
+    return event("game_over", {"outcome": o}, n.s) or "The game is over."
+
+
+WORDS = GameWords(
+    events={
+        kind: _handler(kind)
+        for kind in ("game_started", "prize_revealed", "bid_made", "bids_revealed")
+    },
+    requests={"bid": _bid},
+    outcome=_outcome,
+)
