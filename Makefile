@@ -1,10 +1,24 @@
 # The README's first two commands: `make demo` and `make test`. Both build .venv when missing.
+# `make check` is the inner loop: lint, typecheck and the tests that start no process and open
+# no socket (tests/conftest.py marks the others `surface`); `make test` runs everything.
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck unit bench soak clean
+# The tests run over every core (pytest-xdist, one module per worker at a time, so a module's
+# fixtures are made once); JOBS=0 runs them in one process, JOBS=4 on four workers.
+JOBS ?= auto
+XDIST := -n $(JOBS) --dist loadscope
+# AUDIT=1 fails any test not marked surface that starts a process or opens a socket.
+AUDIT ?= 0
+ifneq ($(AUDIT),0)
+XDIST += --surface-audit
+endif
+# Under `make -j`, each target's output is printed whole when it ends, not interleaved.
+MAKEFLAGS += --output-sync=target
+
+.PHONY: demo test check lint typecheck unit fast bench soak clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -23,9 +37,14 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 unit: $(STAMP)
-	$(BIN)/pytest
+	$(BIN)/pytest $(XDIST)
+
+fast: $(STAMP)
+	$(BIN)/pytest $(XDIST) -m "not surface"
 
 test: lint typecheck unit
+
+check: lint typecheck fast
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/harmony_bench.py
