@@ -2,19 +2,21 @@
 
 A delayed trick is placed in a judgement area remembering what it is used as (`Player.judge_as`:
 Guose's ♦ card is an Indulgence there); the judge phase settles each card by that name through
-its `CardRule.judged`.
+its `CardRule.judged`. Indulgence targets another seat, Lightning its user; neither goes to a
+judgement area that already holds one used as the same name.
 """
 
 from __future__ import annotations
 
 from game_agent.engine import Game, Settlement
-from game_agent.games.sanguosha.card import CardRule, CardUse
-from game_agent.games.sanguosha.cards import converted
+from game_agent.games.sanguosha.card import Aim, CardRule, CardUse
+from game_agent.games.sanguosha.cards import VCard, converted
 from game_agent.games.sanguosha.damage import Damage, damage
 from game_agent.games.sanguosha.index import index_of
 from game_agent.games.sanguosha.judgement import is_heart, judge, lightning_hits
 from game_agent.games.sanguosha.nullification import window
 from game_agent.games.sanguosha.state import State, others_in_order
+from game_agent.games.sanguosha.tricks import one_other
 from game_agent.games.sanguosha.use import put_from_processing
 from game_agent.games.sanguosha.zones import clear_processing, move
 
@@ -27,6 +29,16 @@ def place(g: Game, use: CardUse) -> Settlement:
 def holds(st: State, seat: int, name: str) -> bool:
     """Whether `seat`'s judgement area already holds a delayed trick used as `name`."""
     return name in st.players[seat].judge_as.values()
+
+
+def not_holding(st: State, user: int, vc: VCard, t: int) -> bool:
+    return not holds(st, t, vc.name)
+
+
+def lightning_targets(st: State, user: int, vc: VCard) -> Aim | None:
+    if holds(st, user, vc.name) or index_of(st).prohibited(st, user, user, vc.name):
+        return None
+    return Aim([user], pick=False)
 
 
 def can_hold(st: State, seat: int, name: str) -> bool:
@@ -97,6 +109,6 @@ def judge_phase(g: Game, seat: int) -> Settlement:
 
 
 CARDS = {
-    "indulgence": CardRule(place=place, judged=indulgence_judged),
-    "lightning": CardRule(place=place, judged=lightning_judged),
+    "indulgence": CardRule(targets=one_other(not_holding), place=place, judged=indulgence_judged),
+    "lightning": CardRule(targets=lightning_targets, place=place, judged=lightning_judged),
 }

@@ -13,7 +13,7 @@ from typing import Any
 
 from game_agent.engine import Game, Settlement, Trigger
 from game_agent.games.sanguosha.basic import SlashEffect
-from game_agent.games.sanguosha.card import CardRule, CardUse
+from game_agent.games.sanguosha.card import CardRule, CardUse, yourself
 from game_agent.games.sanguosha.cards import DESC, NAME, VCard, converted
 from game_agent.games.sanguosha.damage import Damage
 from game_agent.games.sanguosha.index import index_of
@@ -48,7 +48,9 @@ def equip(g: Game, use: CardUse) -> Settlement:
             yield from move(g, [cid], "processing", None, "equip", seat, "equip")
 
 
-CARDS = {k.name: CardRule(place=equip) for k in KINDS.values() if k.type == "equip"}
+CARDS = {
+    k.name: CardRule(targets=yourself, place=equip) for k in KINDS.values() if k.type == "equip"
+}
 
 
 # --- horses, Crossbow, Halberd: static modifiers --------------------------------------------

@@ -1,9 +1,10 @@
 """Legal options at an idle point of the play phase (agent spec 2.1) and target follow-ups.
 
 The `play` request lists every usable hand card (and every enabled conversion) with its legal
-targets; picking one opens a follow-up (`targets` subset with min/max, or Collateral's two steps,
-or a conversion's sub-cards), each with cancel=True as the way back. Nothing is enumerated as a
-product of choices.
+targets, as its `CardRule.targets` answers (`card.Aim`); picking one opens a follow-up (`targets`
+subset with min/max, or two picks in turn such as Collateral's, or a conversion's sub-cards), each
+with cancel=True as the way back. Nothing is enumerated as a product of choices; no card is named
+here.
 """
 
 from __future__ import annotations
@@ -11,110 +12,20 @@ from __future__ import annotations
 from typing import Any
 
 from game_agent.engine import Game, Settlement
-from game_agent.games.sanguosha.card import CardUse
+from game_agent.games.sanguosha.card import Aim, CardUse
 from game_agent.games.sanguosha.cards import DESC, NAME, VCard, converted, real
-from game_agent.games.sanguosha.delayed import holds
-from game_agent.games.sanguosha.distance import attack_range, distance, distances_from
 from game_agent.games.sanguosha.index import index_of
 from game_agent.games.sanguosha.responses import choose_subcards
 from game_agent.games.sanguosha.skill import PLAY, Active, ViewAs
-from game_agent.games.sanguosha.state import State, action_order, card_count, others_in_order
-from protocol.games.sanguosha.catalogue import KINDS
-
-# How a card picks targets: "self" (the user), "others"/"all" (fixed, in action order),
-# "choose" (a follow-up subset), "collateral" (wielder, then victim).
+from game_agent.games.sanguosha.state import State
 
 
-def prohibited(st: State, user: int, target: int, name: str) -> bool:
-    return index_of(st).prohibited(st, user, target, name)
-
-
-def slash_limit_ok(st: State, seat: int, vc: VCard) -> bool:
-    used: int = st.players[seat].marks.get("slash_used", 0)
-    return used < 1 + index_of(st).slash_extra(st, seat, vc)
-
-
-def slash_targets(st: State, user: int, vc: VCard, check_range: bool = True) -> list[int]:
-    spent = frozenset(vc.subcards)
-    reach = attack_range(st, user, spent)
-    dist = distances_from(st, user, spent)
-    return [
-        t
-        for t, d in dist.items()
-        if (not check_range or d <= reach) and not prohibited(st, user, t, "slash")
-    ]
-
-
-def max_targets(st: State, user: int, vc: VCard) -> int:
-    return 1 + index_of(st).target_extra(st, user, vc)
-
-
-def snatch_in_reach(st: State, user: int, vc: VCard, t: int) -> bool:
-    if distance(st, user, t, frozenset(vc.subcards)) <= 1:
-        return True
-    return index_of(st).reaches(st, user, vc, t)
-
-
-def collateral_victims(st: State, user: int, wielder: int) -> list[int]:
-    """§6 row 25: the victim may be the user; checked against the wielder's attack range."""
-    reach = attack_range(st, wielder)
-    return [
-        v
-        for v, d in distances_from(st, wielder).items()
-        if d <= reach and not prohibited(st, wielder, v, "slash")
-    ]
-
-
-def targets_for(st: State, user: int, vc: VCard) -> tuple[str, list[int]] | None:
-    """(how, candidates) or None when the card cannot be used now."""
-    name = vc.name
-    k = KINDS[name]
-    p = st.players[user]
-    if name == "slash":
-        if not slash_limit_ok(st, user, vc):
-            return None
-        c = slash_targets(st, user, vc)
-        return ("choose", c) if c else None
-    if name == "peach":
-        return ("self", [user]) if p.hp < p.max_hp else None
-    if k.sub == "response" or name == "dodge":
+def targets_for(st: State, user: int, vc: VCard) -> Aim | None:
+    """Whom `vc` may target now (its `CardRule.targets`), or None when it cannot be used now."""
+    rule = index_of(st).cards.get(vc.name)
+    if rule is None or rule.targets is None:
         return None
-    if k.type == "equip":
-        return ("self", [user])
-    if name == "lightning":
-        if holds(st, user, name) or prohibited(st, user, user, name):
-            return None
-        return ("self", [user])
-    if name == "ex_nihilo":
-        return ("self", [user])
-    if k.sub == "aoe":
-        return (
-            "others",
-            [t for t in others_in_order(st, user) if not prohibited(st, user, t, name)],
-        )
-    if k.sub == "global":
-        return ("all", [t for t in action_order(st, user) if not prohibited(st, user, t, name)])
-    judge_ok = st.mode != "1v1"  # 1v1: Snatch and Dismantlement cannot take judgement cards
-    cands: list[int] = []
-    for t in others_in_order(st, user):
-        if prohibited(st, user, t, name):
-            continue
-        tp = st.players[t]
-        if name == "duel":
-            cands.append(t)
-        elif name in ("dismantlement", "snatch"):
-            if card_count(tp, judge_ok) > 0 and (
-                name != "snatch" or snatch_in_reach(st, user, vc, t)
-            ):
-                cands.append(t)
-        elif name == "indulgence":
-            if not holds(st, t, name):
-                cands.append(t)
-        elif name == "collateral" and "weapon" in tp.equip and collateral_victims(st, user, t):
-            cands.append(t)
-    if not cands:
-        return None
-    return ("collateral" if name == "collateral" else "choose", cands)
+    return rule.targets(st, user, vc)
 
 
 Action = int | tuple[str, ViewAs] | tuple[str, Active]
@@ -137,7 +48,7 @@ def play_options(g: Game, seat: int) -> tuple[list[dict[str, Any]], list[Action]
     options: list[dict[str, Any]] = []
     actions: list[Action] = []
     # A real hand card spends no equipment, so its targets depend on its name only.
-    seen: dict[str, tuple[str, list[int]] | None] = {}
+    seen: dict[str, Aim | None] = {}
     for cid in st.players[seat].hand:
         name = NAME[cid]
         if name in seen:
@@ -146,14 +57,14 @@ def play_options(g: Game, seat: int) -> tuple[list[dict[str, Any]], list[Action]
             tgt = seen[name] = targets_for(st, seat, real(cid))
         if tgt is None:
             continue
-        options.append({"kind": "card", "card": DESC[cid], "skill": "", "targets": tgt[1]})
+        options.append({"kind": "card", "card": DESC[cid], "skill": "", "targets": tgt.seats})
         actions.append(cid)
     rules = index_of(st)
     for skill, v in rules.views_for(st, seat, PLAY):
         tgt = targets_for(st, seat, VCard(v.card, "none", "none", 0, (), skill))
         if tgt is not None and _payable(st, seat, skill, v):
             options.append(
-                {"kind": "view_as", "card": {"name": v.card}, "skill": skill, "targets": tgt[1]}
+                {"kind": "view_as", "card": {"name": v.card}, "skill": skill, "targets": tgt.seats}
             )
             actions.append((skill, v))
     for skill, a in rules.actives_for(st, seat):
@@ -197,16 +108,14 @@ def choose_use(g: Game, seat: int, action: int | tuple[str, ViewAs]) -> Settleme
 def choose_targets(g: Game, seat: int, vc: VCard) -> Settlement:
     """The target follow-ups of one card; -> CardUse, or None (back)."""
     st: State = g.state
-    tgt = targets_for(st, seat, vc)
-    if tgt is None:
+    aim = targets_for(st, seat, vc)
+    if aim is None:
         return None
-    how, cands = tgt
-    counted = vc.name == "slash"
-    if how in ("self", "others", "all"):
-        return CardUse(seat, vc, list(cands), counted=counted)
+    cands = aim.seats
+    if not aim.pick:
+        return CardUse(seat, vc, list(cands), counted=aim.counted)
     card = vc.desc()
-    if how == "choose":
-        hi = max_targets(st, seat, vc) if vc.name == "slash" else 1
+    if aim.then is None:
         sel = yield g.ask(
             seat,
             "targets",
@@ -214,14 +123,15 @@ def choose_targets(g: Game, seat: int, vc: VCard) -> Settlement:
             None,
             form="subset",
             min=1,
-            max=min(hi, len(cands)),
+            max=min(aim.most, len(cands)),
             cancel=True,
-            info={"card": card, "step": "target"},
+            info={"card": card, "step": aim.steps[0]},
         )
         if sel is None:
             return None
-        return CardUse(seat, vc, [cands[i] for i in sel], counted=counted)
-    while True:  # Collateral: wielder, then victim; cancel at the victim goes back one step
+        return CardUse(seat, vc, [cands[i] for i in sel], counted=aim.counted)
+    while True:  # a first target, then a second (Collateral: wielder, victim); cancel at the
+        # second goes back one step
         sel = yield g.ask(
             seat,
             "targets",
@@ -231,22 +141,22 @@ def choose_targets(g: Game, seat: int, vc: VCard) -> Settlement:
             min=1,
             max=1,
             cancel=True,
-            info={"card": card, "step": "wielder"},
+            info={"card": card, "step": aim.steps[0]},
         )
         if sel is None:
             return None
-        wielder = cands[sel[0]]
-        victims = collateral_victims(st, seat, wielder)
+        first = cands[sel[0]]
+        seconds = aim.then(st, seat, first)
         j = yield g.ask(
             seat,
             "targets",
-            victims,
+            seconds,
             None,
             form="subset",
             min=1,
             max=1,
             cancel=True,
-            info={"card": card, "step": "victim"},
+            info={"card": card, "step": aim.steps[1]},
         )
         if j is not None:
-            return CardUse(seat, vc, [wielder], victim=victims[j[0]])
+            return CardUse(seat, vc, [first], victim=seconds[j[0]], counted=aim.counted)

@@ -1,18 +1,21 @@
-"""Non-delayed tricks (§2.3). Each effect runs after its target's Nullification window."""
+"""Non-delayed tricks (§2.3): their targets and effects. Each effect runs after its target's
+Nullification window."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from game_agent.engine import Game, Settlement
-from game_agent.games.sanguosha.card import CardRule, CardUse
-from game_agent.games.sanguosha.cards import DESC
+from game_agent.games.sanguosha.card import Aim, CardRule, CardUse, Targets, yourself
+from game_agent.games.sanguosha.cards import DESC, VCard
 from game_agent.games.sanguosha.damage import Damage, damage
+from game_agent.games.sanguosha.distance import attack_range, distance, distances_from
 from game_agent.games.sanguosha.index import index_of
 from game_agent.games.sanguosha.pick import AREAS, HAND_AND_EQUIP, pick_card
 from game_agent.games.sanguosha.recovery import recover
 from game_agent.games.sanguosha.responses import ask_card, respond
-from game_agent.games.sanguosha.state import State
+from game_agent.games.sanguosha.state import State, action_order, card_count, others_in_order
 from game_agent.games.sanguosha.use import use_card
 from game_agent.games.sanguosha.zones import clear_processing, draw, move, top_cards, where
 
@@ -20,6 +23,85 @@ from game_agent.games.sanguosha.zones import clear_processing, draw, move, top_c
 def target_zones(st: State) -> tuple[str, ...]:
     """1v1 (2013 rules): Snatch and Dismantlement cannot take judgement-area cards."""
     return HAND_AND_EQUIP if st.mode == "1v1" else AREAS
+
+
+# --- targets --------------------------------------------------------------------------------
+
+
+def others(st: State, user: int, vc: VCard) -> Aim | None:
+    """An AoE: every other seat that may be targeted, in action order."""
+    rules = index_of(st)
+    return Aim(
+        [t for t in others_in_order(st, user) if not rules.prohibited(st, user, t, vc.name)],
+        pick=False,
+    )
+
+
+def everyone(st: State, user: int, vc: VCard) -> Aim | None:
+    """A global trick: every seat that may be targeted, the user first."""
+    rules = index_of(st)
+    return Aim(
+        [t for t in action_order(st, user) if not rules.prohibited(st, user, t, vc.name)],
+        pick=False,
+    )
+
+
+def one_other(ok: Callable[[State, int, VCard, int], bool]) -> Targets:
+    """One other seat that may be targeted and passes `ok(state, user, card, target)`."""
+
+    def targets(st: State, user: int, vc: VCard) -> Aim | None:
+        rules = index_of(st)
+        seats = [
+            t
+            for t in others_in_order(st, user)
+            if not rules.prohibited(st, user, t, vc.name) and ok(st, user, vc, t)
+        ]
+        return Aim(seats) if seats else None
+
+    return targets
+
+
+def anyone(st: State, user: int, vc: VCard, t: int) -> bool:
+    return True
+
+
+def has_cards(st: State, user: int, vc: VCard, t: int) -> bool:
+    """1v1: judgement-area cards do not count (they cannot be taken, `target_zones`)."""
+    return card_count(st.players[t], st.mode != "1v1") > 0
+
+
+def snatch_in_reach(st: State, user: int, vc: VCard, t: int) -> bool:
+    if not has_cards(st, user, vc, t):
+        return False
+    if distance(st, user, t, frozenset(vc.subcards)) <= 1:
+        return True
+    return index_of(st).reaches(st, user, vc, t)
+
+
+def collateral_victims(st: State, user: int, wielder: int) -> list[int]:
+    """§6 row 25: the victim may be the user; checked against the wielder's attack range."""
+    reach = attack_range(st, wielder)
+    rules = index_of(st)
+    return [
+        v
+        for v, d in distances_from(st, wielder).items()
+        if d <= reach and not rules.prohibited(st, wielder, v, "slash")
+    ]
+
+
+def has_victim(st: State, user: int, vc: VCard, t: int) -> bool:
+    return "weapon" in st.players[t].equip and bool(collateral_victims(st, user, t))
+
+
+def collateral_targets(st: State, user: int, vc: VCard) -> Aim | None:
+    """A wielder, then the victim he is to Slash."""
+    aim = one_other(has_victim)(st, user, vc)
+    if aim is None:
+        return None
+    return Aim(aim.seats, then=collateral_victims, steps=("wielder", "victim"))
+
+
+# --- effects --------------------------------------------------------------------------------
 
 
 def dismantlement(g: Game, use: CardUse, t: int) -> Settlement:
@@ -133,13 +215,15 @@ def collateral(g: Game, use: CardUse, wielder: int) -> Settlement:
 
 
 CARDS = {
-    "dismantlement": CardRule(effect=dismantlement),
-    "snatch": CardRule(effect=snatch),
-    "duel": CardRule(effect=duel),
-    "savage_assault": CardRule(effect=aoe("savage_assault", "slash")),
-    "archery_attack": CardRule(effect=aoe("archery_attack", "dodge")),
-    "ex_nihilo": CardRule(effect=ex_nihilo),
-    "god_salvation": CardRule(effect=god_salvation, skip=unwounded),
-    "amazing_grace": CardRule(effect=grace_take, before=grace_reveal, after=grace_rest),
-    "collateral": CardRule(effect=collateral),
+    "dismantlement": CardRule(targets=one_other(has_cards), effect=dismantlement),
+    "snatch": CardRule(targets=one_other(snatch_in_reach), effect=snatch),
+    "duel": CardRule(targets=one_other(anyone), effect=duel),
+    "savage_assault": CardRule(targets=others, effect=aoe("savage_assault", "slash")),
+    "archery_attack": CardRule(targets=others, effect=aoe("archery_attack", "dodge")),
+    "ex_nihilo": CardRule(targets=yourself, effect=ex_nihilo),
+    "god_salvation": CardRule(targets=everyone, effect=god_salvation, skip=unwounded),
+    "amazing_grace": CardRule(
+        targets=everyone, effect=grace_take, before=grace_reveal, after=grace_rest
+    ),
+    "collateral": CardRule(targets=collateral_targets, effect=collateral),
 }
