@@ -47,21 +47,16 @@ test: lint typecheck unit
 check: lint typecheck fast
 
 bench: $(STAMP)
-	$(BIN)/python benchmarks/harmony_bench.py
-	$(BIN)/python benchmarks/sanguosha_bench.py
+	$(BIN)/python benchmarks/games_bench.py
 	$(BIN)/python benchmarks/log_bench.py
 	$(BIN)/python benchmarks/wire_bench.py
 	$(BIN)/python benchmarks/bots_bench.py
 	$(BIN)/python benchmarks/arena_bench.py
-	$(BIN)/python benchmarks/carcassonne_bench.py
-	$(BIN)/python benchmarks/muhq_bench.py
 	$(BIN)/python benchmarks/envs_bench.py
 
 soak: $(STAMP)
-	$(BIN)/python benchmarks/sanguosha_soak.py --games 10000
+	$(BIN)/python benchmarks/games_soak.py --games 10000
 	$(BIN)/python benchmarks/wire_soak.py --games 300
-	$(BIN)/python benchmarks/carcassonne_soak.py --games 10000
-	$(BIN)/python benchmarks/muhq_soak.py --games 10000
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

@@ -7,9 +7,10 @@ observation at every step:
 
 - RLCard's UNO and Dou Dizhu (`rlcard.make`, `RandomAgent`, `env.run`): a step is one action;
   RLCard extracts the state (observation and legal actions) for every step it plays;
-- `sgs.envs.sanguosha_v0` (5-player identity mode), `harmony_v0` and `carcassonne_v0` (4
-  players): a step is one `env.step` after `env.last()`, with the action drawn from the
-  observation's `action_mask`; the wrapped `env()` (order enforcing), as a user runs it.
+- every environment of `sgs.envs.entries()` (each registered game that has one), configured as
+  its game's first manifest row of random bots (`game_agent.games.manifest(game).rows`): a step
+  is one `env.step` after `env.last()`, with the action drawn from the observation's
+  `action_mask`; the wrapped `env()` (order enforcing), as a user runs it.
 
 The rows are interleaved: each plays `--seconds / --rounds` at a time, round after round, so a
 slower or faster spell of the machine falls on every row alike. Ratios are against RLCard's
@@ -68,6 +69,18 @@ def sgs_env(module: str, config: dict[str, Any]) -> Callable[[float], tuple[int,
     return run
 
 
+def sgs_rows() -> list[tuple[str, Callable[[float], tuple[int, int]]]]:
+    from game_agent.games import manifest
+    from sgs.envs import entries
+
+    rows = []
+    for name, (game, _entry) in entries().items():
+        row = next((r for r in manifest(game).rows if r.bots == "random"), None)
+        label, config = (row.label, dict(row.config)) if row else ("default", {})
+        rows.append((f"sgs {name} ({label})", sgs_env(name, config)))
+    return rows
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=20.0, help="per row, in all")
@@ -76,9 +89,7 @@ def main() -> None:
     rows = [
         ("RLCard uno (2p)", rlcard_game("uno")),
         ("RLCard doudizhu (3p)", rlcard_game("doudizhu")),
-        ("sgs sanguosha_v0 (5p identity)", sgs_env("sanguosha_v0", {"players": 5})),
-        ("sgs harmony_v0 (2p)", sgs_env("harmony_v0", {})),
-        ("sgs carcassonne_v0 (4p)", sgs_env("carcassonne_v0", {"players": 4})),
+        *sgs_rows(),
     ]
     totals = {name: [0.0, 0.0, 0.0] for name, _ in rows}  # steps, games, seconds
     for _ in range(args.rounds):
@@ -91,13 +102,13 @@ def main() -> None:
             total[2] += time.perf_counter() - t0
     base = None
     print(
-        f"{'environment, random actions':32} {'games':>6} {'steps':>9} {'steps/s':>9} {'ratio':>6}"
+        f"{'environment, random actions':40} {'games':>6} {'steps':>9} {'steps/s':>9} {'ratio':>6}"
     )
     for name, _ in rows:
         played, steps_made, seconds = totals[name][1], totals[name][0], totals[name][2]
         rate = steps_made / seconds
         base = base or rate
-        print(f"{name:32} {played:6.0f} {steps_made:9.0f} {rate:9.0f} {rate / base:6.2f}")
+        print(f"{name:40} {played:6.0f} {steps_made:9.0f} {rate:9.0f} {rate / base:6.2f}")
 
 
 if __name__ == "__main__":

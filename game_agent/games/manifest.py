@@ -11,9 +11,9 @@ from __future__ import annotations
 import importlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
-from game_agent.engine import Ruleset
+from game_agent.engine import Game, RequestSpec, Ruleset
 
 
 @dataclass(frozen=True)
@@ -27,6 +27,39 @@ class Row:
 
 
 @dataclass(frozen=True)
+class Measure:
+    """A figure only this game's benchmark prints: `run` is `"module:function"` taking
+    (games, seed) and returning the decisions made, played with `games // share` games."""
+
+    label: str
+    run: str
+    share: int = 1
+
+
+class Soak(Protocol):
+    """A game's own part of `benchmarks/games_soak.py` (one object per soak run): the
+    configurations it cycles over, the invariants it checks (raising AssertionError) and the
+    figures it sums. The shared loop already checks fold(events) == live state, one outcome, and
+    that the replay log verifies."""
+
+    def config(self, i: int, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The configured config of the soak's i-th game; `options` from `--option`."""
+        ...
+
+    def at_each(self, game: Game, request: RequestSpec) -> None: ...
+
+    def at_end(self, game: Game) -> None: ...
+
+    def note(self) -> str:
+        """Text added to the OK line ("" for none)."""
+        ...
+
+    def lines(self) -> list[str]:
+        """The summary printed after the OK line."""
+        ...
+
+
+@dataclass(frozen=True)
 class GameManifest:
     ruleset: Ruleset
     # "module:function" taking a scenario file's path and returning the config that starts a
@@ -34,6 +67,13 @@ class GameManifest:
     scenario: str | None = None
     # The configurations benchmarks, soaks and the fingerprint of a refactor play.
     rows: tuple[Row, ...] = ()
+    # Configurations only `benchmarks/games_bench.py` plays besides `rows` (a variant that is
+    # a measure, not a fingerprint), and the figures only this game's benchmark prints.
+    bench_rows: tuple[Row, ...] = ()
+    measures: tuple[Measure, ...] = ()
+    # "module:callable" returning a fresh `Soak` (None: the soak cycles over `rows`' configs
+    # with the shared checks only).
+    soak: str | None = None
 
     @property
     def name(self) -> str:

@@ -158,13 +158,20 @@ def test_a_new_unit_and_map_from_a_data_file_are_played_and_replayed_without_it(
 def test_the_soak_script_runs_small() -> None:
     root = HERE.parents[1]
     run = subprocess.run(
-        [sys.executable, str(root / "benchmarks" / "muhq_soak.py"), "--games", "8"],
+        [
+            sys.executable,
+            str(root / "benchmarks" / "games_soak.py"),
+            "--game",
+            "muhq",
+            "--games",
+            "8",
+        ],
         capture_output=True,
         text=True,
         timeout=300,
     )
     assert run.returncode == 0, run.stderr
-    assert "OK: 8 games" in run.stdout
+    assert "OK: muhq: 8 games" in run.stdout
 
 
 def test_a_resource_battle_map_is_won_by_reaching_its_limit(tmp_path: Path) -> None:

@@ -9,7 +9,7 @@ event applier), `flow` (settlements), `scenario` (TOML scenarios), `rules` (the 
 """
 
 from game_agent.games.carcassonne.rules import RULESET, CarcassonneRuleset
-from game_agent.games.manifest import GameManifest, Row
+from game_agent.games.manifest import GameManifest, Measure, Row
 
 __all__ = ["MANIFEST", "RULESET", "CarcassonneRuleset"]
 
@@ -23,4 +23,12 @@ MANIFEST = GameManifest(
         Row("4p random", {"players": 4}),
         Row("4p greedy", {"players": 4}, "greedy"),
     ),
+    measures=(
+        Measure(
+            "2p engine + whole-board analyse/turn",
+            "game_agent.games.carcassonne.soak:reference_turns",
+            share=10,
+        ),
+    ),
+    soak="game_agent.games.carcassonne.soak:CarcassonneSoak",
 )

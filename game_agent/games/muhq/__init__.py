@@ -16,4 +16,6 @@ MANIFEST = GameManifest(
     RULESET,
     scenario="game_agent.games.muhq.scenario:load_scenario",
     rows=(Row("2p random"), Row("2p greedy", bots="greedy")),
+    bench_rows=(Row("kraken random", {"mode": "kraken"}),),
+    soak="game_agent.games.muhq.soak:MuhqSoak",
 )

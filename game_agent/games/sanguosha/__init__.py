@@ -19,4 +19,6 @@ MANIFEST = GameManifest(
         Row("identity 8p random", {"players": 8}),
         Row("1v1 random", {"mode": "1v1"}),
     ),
+    bench_rows=(Row("identity 5p no skills", {"players": 5, "skills": "none"}),),
+    soak="game_agent.games.sanguosha.soak:SanguoshaSoak",
 )
