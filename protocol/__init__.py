@@ -1,10 +1,9 @@
 """The contract between the game agent and user agents.
 
 Envelopes, typed event/request schemas per game, the strict msgpack codec, the protocol version
-and the CURVE key files (`protocol.curve`). No game rules live here, and no socket is opened,
-bound or served: the sockets belong to `game_agent.server` and `user_agent` (`curve` only sets
-the keys on a client's socket before it connects). Both sides import this package; it imports
-neither.
+and the CURVE key files (`protocol.curve`). No game rules live here, and no socket code: the
+sockets, and the CURVE options set on them, belong to `game_agent.server` and `user_agent`. Both
+sides import this package; it imports neither.
 """
 
 from protocol.choices import Choice, RequestSpec, check_choice

@@ -1,9 +1,8 @@
-"""CURVE keys for the sgs wire: key files, z85 keys, and the keys of a client's socket.
+"""CURVE keys for the sgs wire: key files and z85 keys.
 
-What both sides read (the key file format, loading and writing keys, the allow-list directory);
-the server's side of CURVE (the authenticator, its socket options) is `game_agent.server.curve`.
-This module opens no socket: `set_client_keys`/`apply_client` only set the CURVE options of a
-socket the user agent made, before it connects.
+What both sides read (the key file format, loading and writing keys, the allow-list directory).
+No socket is touched here: the server's side of CURVE (the authenticator, its socket options) is
+`game_agent.server.curve`, the client's (the keys set on its socket) `user_agent.curve`.
 
 A CURVE key is 32 bytes, written as 40 characters of Z85 (ZeroMQ's base-85). Key files use
 ZeroMQ's certificate format (what czmq and `zmq.auth.create_certificates` write), so they work
@@ -22,9 +21,9 @@ A public key file may also be a single line holding the 40-character key (what `
 prints), which is handy for keys made by other tools. Every loader raises `CurveKeyError`, whose
 message names the file and what is wrong with it.
 
-A user agent pins the server's public key: `apply_client(socket, "keys/bot1.key_secret",
-"keys/server.key")` before `connect`, and the connection only ever completes with a server that
-holds the matching secret key (see docs/security.md).
+A user agent pins the server's public key (`user_agent.curve.apply_client`), and the
+connection only ever completes with a server that holds the matching secret key (see
+docs/security.md).
 """
 
 from __future__ import annotations
@@ -36,7 +35,7 @@ import re
 import secrets
 import stat
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 import structlog
 import zmq
@@ -95,11 +94,6 @@ def check_key(value: bytes | str) -> bytes:
 def generate_keypair() -> KeyPair:
     public, secret = zmq.curve_keypair()
     return KeyPair(public, secret)
-
-
-def public_of(secret: bytes) -> bytes:
-    """The public key that belongs to a (Z85) secret key."""
-    return zmq.curve_public(check_key(secret))
 
 
 # --- writing ------------------------------------------------------------------------------------
@@ -289,11 +283,6 @@ def load_keypair(path: StrPath) -> KeyPair:
     return KeyPair(derived, secret)
 
 
-def load_secret(path: StrPath) -> bytes:
-    """The secret key in a secret key file (`NAME.key_secret`), as 40 bytes of Z85."""
-    return load_keypair(path).secret
-
-
 def _warn_if_exposed(path: StrPath) -> None:
     if os.name != "posix":
         return
@@ -335,31 +324,3 @@ def load_allow_dir(directory: StrPath) -> dict[bytes, Path]:
             f"copy the clients' NAME{PUBLIC_SUFFIX} files into it",
         )
     return keys
-
-
-# --- the client side ----------------------------------------------------------------------------
-
-
-def set_client_keys(socket: zmq.Socket[Any], client: KeyPair, server_public: bytes) -> None:
-    """Make `socket` a CURVE client of the server whose public key is `server_public`.
-
-    Call before `connect`: the handshake then completes only with a server holding the
-    matching secret key, and the server sees `client.public` (which it may refuse).
-    """
-    if socket.getsockopt(zmq.LAST_ENDPOINT):
-        raise ValueError("set the CURVE keys before connect (the socket is already connected)")
-    socket.curve_serverkey = check_key(server_public)
-    socket.curve_publickey = check_key(client.public)
-    socket.curve_secretkey = check_key(client.secret)
-
-
-def apply_client(
-    socket: zmq.Socket[Any], client_secret_file: StrPath, server_public_file: StrPath
-) -> bytes:
-    """Load the client's keypair and the server's public key, set them on `socket` (before
-    `connect`). Returns the client's public key (Z85), e.g. for logging. Raises
-    `CurveKeyError` naming the file if a key file is missing, unreadable or malformed."""
-    server_public = load_public(server_public_file)
-    client = load_keypair(client_secret_file)
-    set_client_keys(socket, client, server_public)
-    return client.public

@@ -246,10 +246,6 @@ MESSAGE_TYPES: dict[str, type[Any]] = {
         Spectated,
     )
 }
-# Sent by agents; the server answers any other type with `unexpected_type`.
-AGENT_TYPES = frozenset(
-    {"hello", "auth", "reply", "resync", "heartbeat", "bye", "join", "status", "spectate"}
-)
 
 
 def _spec(annotation: str) -> Any:

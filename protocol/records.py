@@ -5,7 +5,8 @@ Events are the only way state changes, and what every seat is told.
 An event has a kind (a name in the game's protocol schema) and its full data. Its audience is
 given by `seats`: None means everyone may see the full form; otherwise only those seats see it and
 every other seat (and spectators) gets `public` instead, or nothing when `public` is None. The
-redacted form names no hidden card: only counts and zones (see `visibility.py`).
+redacted form names no hidden card: only counts and zones (its fields are the schema's
+`redacted` form; `view_for` below picks the form a seat gets).
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ game agent.
 from typing import TYPE_CHECKING, Any
 
 from replays.format import FORMAT_VERSION, MAGIC, LogError
-from replays.reader import Damage, Log, Tail, read_log, truncate_tail
+from replays.reader import Damage, Log, read_log, truncate_tail
 from replays.writer import LogWriter, header_for
 
 if TYPE_CHECKING:
@@ -34,7 +34,6 @@ __all__ = [
     "Log",
     "LogError",
     "LogWriter",
-    "Tail",
     "header_for",
     "read_log",
     "reexecute",

@@ -66,9 +66,6 @@ class Damage:
     mid_file: bool = False
 
 
-Tail = Damage  # the name before damage could be mid-file
-
-
 # What a warning about a format-2/3 log out of canonical order adds.
 OLD_ORDER = (
     " (a log written before format 4 may hold answers to requests asked together in the order"
@@ -97,16 +94,6 @@ class Log:
     # How the host ended the table before the game ended (the `x` record): (how, reason).
     ending: tuple[str, str] | None = None
     disorder: Disorder | None = None  # formats 2 and 3 (in format 4 it is damage)
-
-    @property
-    def tail(self) -> Damage | None:
-        """The damage, if any (kept for callers written before `damage`): check `mid_file`
-        before cutting anything."""
-        return self.damage
-
-    @tail.setter
-    def tail(self, value: Damage | None) -> None:
-        self.damage = value
 
     @property
     def events(self) -> list[Event]:

@@ -68,7 +68,7 @@ def load_scenario(game: str, path: str) -> dict[str, Any]:
 
 def check_toml(path: str) -> None:
     """A scenario file that is not valid TOML, or past the TOML limits (1 MiB, nested deeper
-    than 32: `game_agent.engine.tomlfile`), stops the command here (`UsageError`: one line on
+    than 32: `protocol.tomlfile`), stops the command here (`UsageError`: one line on
     stderr, `error: FILE: not valid TOML: ... (at line N, column M)`, and exit 2)."""
     try:
         read_toml(path)

@@ -139,7 +139,7 @@ def help_lines(hooks: ConsoleHooks) -> list[str]:
     return lines + hooks.legend_lines()
 
 
-# --- the earlier, index-only forms (kept for callers that use them directly) -------------------
+# --- typed indices -> a choice ----------------------------------------------------------------
 
 
 def _show(value: Any) -> str:
@@ -148,44 +148,6 @@ def _show(value: Any) -> str:
     if isinstance(value, dict):
         return "{" + ", ".join(f"{k}: {_show(v)}" for k, v in value.items()) + "}"
     return str(value)
-
-
-def describe_request(
-    req: RequestSpec, option: Callable[[str, Any], str] | None = None
-) -> list[str]:
-    """The request as numbered lines in its raw form (indices only). The console itself uses
-    `request_lines`, which says it in words."""
-
-    def show(o: Any) -> str:
-        if option is not None:
-            try:
-                return option(req.kind, o)
-            except Exception:  # presentation only: fall back to the plain form
-                pass
-        return _show(o)
-
-    info = " ".join(
-        f"{k}={show(v) if isinstance(v, dict) else _show(v)}" for k, v in req.info.items()
-    )
-    lines = [f"--- your decision #{req.id}: {req.kind} {info}".rstrip()]
-    if req.form == "product":
-        lines.append("choose one option per axis (e.g. '0 0 0'):")
-        for n, axis in enumerate(req.options):
-            opts = "  ".join(f"{i}) {show(o)}" for i, o in enumerate(axis))
-            lines.append(f"  axis {n}: {opts}")
-    else:
-        if req.form == "subset":
-            lines.append(f"choose {req.min} to {req.max} of (indices, space-separated):")
-        elif req.form == "arrange":
-            piles = " / ".join(f"{p['name']} ({p['min']}-{p['max']})" for p in req.piles)
-            lines.append(f"place every item, in order, into the piles {piles}:")
-        else:
-            lines.append("choose one of:")
-        for i, o in enumerate(req.options):
-            lines.append(f"  {i}) {show(o)}")
-    extra = ", 'c' to cancel" if req.cancel else ""
-    lines.append(f"default: {_show(req.default)} ('d' takes it{extra}, '?' shows this again)")
-    return lines
 
 
 def parse_answer(req: RequestSpec, line: str) -> tuple[Choice, str | None]:

@@ -20,7 +20,6 @@ from typing import TypeVar
 
 T = TypeVar("T")
 MASK = (1 << 64) - 1
-ALGORITHM = "blake2b-ctr"  # written in log headers: a log is re-executed with the same generator
 _WORDS = struct.Struct("<8Q")
 
 

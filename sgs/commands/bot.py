@@ -174,6 +174,7 @@ def curve_setup(args: argparse.Namespace) -> SocketSetup | None:
     if not (server_file and client_file):
         raise UsageError("--server-key and --client-key go together")
     from protocol import curve  # only agents that use CURVE need it
+    from user_agent.curve import set_client_keys
 
     try:
         server_public = curve.load_public(server_file)
@@ -182,7 +183,7 @@ def curve_setup(args: argparse.Namespace) -> SocketSetup | None:
         raise UsageError(str(exc)) from None
 
     def setup(sock: zmq.Socket[bytes]) -> None:
-        curve.set_client_keys(sock, pair, server_public)
+        set_client_keys(sock, pair, server_public)
 
     return setup
 

@@ -9,7 +9,8 @@ from harmony_support import play_bots, scenario
 
 from game_agent.engine import Game, view_for
 from game_agent.games.harmony import RULESET
-from game_agent.games.harmony.board import CELL_NAMES, format_board, position
+from game_agent.games.harmony.board import CELL_NAMES, position
+from protocol.games.harmony.schema import board_lines
 from user_agent.bots import resolve
 from user_agent.bots.random_bot import RandomBot
 from user_agent.games import for_game
@@ -64,7 +65,7 @@ def test_views_fold_to_the_board_everyone_sees() -> None:
             view = bot.view
             assert isinstance(view, HarmonyView)
             assert view.fields == position(g.state.board)
-            assert view.render() == format_board(g.state.board)
+            assert view.render() == "\n".join(board_lines(position(g.state.board)))
             assert view.outcome == g.outcome
             assert view.first_player == g.state.first_player
             assert view.damage_to == g.state.damage_to

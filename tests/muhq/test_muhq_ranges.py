@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game_agent.games.muhq.ranges import cost, in_range, offsets, path_cost
+from game_agent.games.muhq.ranges import cost, offsets, path_cost
 
 RANGE_3 = """
 . . x x x . .
@@ -55,7 +55,6 @@ def test_the_two_diagonal_rules_agree_up_to_range_3_and_differ_at_3_3() -> None:
             if a <= 3 or b <= 3:
                 assert (a <= 3) == (b <= 3), (dx, dy)
     assert cost(3, 3, "range") == 5 and cost(3, 3, "alternating") == 4
-    assert in_range((0, 0), (1, 1), 1) and not in_range((0, 0), (2, 2), 2)
 
 
 def test_step_costs_sum_to_the_closed_forms_along_a_diagonal() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from game_agent.games.muhq.upkeep import gain, kraken_upkeep, payable
+from game_agent.games.muhq.upkeep import gain, kraken_upkeep
 from game_agent.games.muhq.victory import kraken_outcome, vip_outcome
 
 
@@ -12,7 +12,6 @@ def test_gain_and_the_second_players_first_upkeep_bonus() -> None:
     assert gain(3, first_upkeep=True, second_player=False, bonus=1) == 3
     assert gain(3, first_upkeep=True, second_player=True, bonus=1) == 4
     assert gain(3, first_upkeep=False, second_player=True, bonus=1) == 3
-    assert payable(2, 2) and not payable(1, 2)
 
 
 def test_the_kraken_destroys_random_units_until_it_can_pay() -> None:

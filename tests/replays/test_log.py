@@ -32,7 +32,7 @@ def test_log_reads_back_and_folds_to_the_live_state(tmp_path: Path) -> None:
     path = tmp_path / "g.sgslog"
     played = play("toy", {"rounds": 5}, 3, ["random"], path)
     log = read_log(path)
-    assert log.tail is None
+    assert log.damage is None
     assert log.header["game"] == "toy" and log.header["seed"] == 3
     assert len(log.events) == len(played.game.events)
     assert [d.choice for d in log.decisions] == [d.choice for d in played.game.decisions]
@@ -81,14 +81,14 @@ def test_truncated_log_is_detected_reported_and_cut(tmp_path: Path) -> None:
     whole = path.read_bytes()
     path.write_bytes(whole[:-3])
     log = read_log(path)
-    assert log.tail is not None and "torn record" in log.tail.reason
-    assert not log.tail.mid_file
+    assert log.damage is not None and "torn record" in log.damage.reason
+    assert not log.damage.mid_file
     report = verify(str(path))
     assert not report.ok and "damaged log" in report.message
     assert truncate_tail(log)
     assert path.stat().st_size == log.good_bytes
     again = read_log(path)
-    assert again.tail is None
+    assert again.damage is None
     rx = reexecute(again)
     assert rx.divergence is None and rx.matched_events == len(again.events)
 
@@ -111,8 +111,8 @@ def test_corrupt_byte_fails_the_checksum(tmp_path: Path) -> None:
     blob[at] ^= 0xFF
     path.write_bytes(bytes(blob))
     log = read_log(path)
-    assert log.tail is not None and "checksum" in log.tail.reason
-    assert log.damage is log.tail and log.damage.mid_file  # whole records follow it
+    assert log.damage is not None and "checksum" in log.damage.reason
+    assert log.damage.mid_file  # whole records follow it
 
 
 def test_not_a_log(tmp_path: Path) -> None:
@@ -224,7 +224,7 @@ def test_large_records_read_back(tmp_path: Path) -> None:
     with LogWriter(path, header) as w:
         w.events([Event("add", {"items": list(range(20000)), "text": "x" * 70000})])
     log = read_log(path)
-    assert log.tail is None and len(log.events[0].data["items"]) == 20000
+    assert log.damage is None and len(log.events[0].data["items"]) == 20000
 
 
 @pytest.mark.parametrize(

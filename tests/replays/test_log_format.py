@@ -481,7 +481,6 @@ def test_damage_at_the_tail_is_cut(tmp_path: Path, edit: Any, kind: str) -> None
     path = damaged(tmp_path, edit)
     log = read_log(path)
     assert log.damage is not None and log.damage.kind == kind and not log.damage.mid_file
-    assert log.tail is log.damage
     report = verify(str(path))
     assert not report.ok and "damaged log:" in report.message
     assert truncate_tail(log)

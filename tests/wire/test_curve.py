@@ -34,15 +34,13 @@ from protocol.curve import (
     CurveKeyError,
     KeyExistsError,
     KeyPair,
-    apply_client,
     load_allow_dir,
     load_keypair,
     load_public,
-    load_secret,
-    set_client_keys,
     write_keypair,
 )
 from sgs.commands import keys as keys_command
+from user_agent.curve import apply_client, set_client_keys
 
 REPO = Path(__file__).resolve().parents[2]
 BOUND = WAIT  # the longest any single wait may take (seconds): conftest's, for a busy machine
@@ -499,7 +497,6 @@ def test_write_keypair_modes_and_formats(tmp_path: Path) -> None:
     assert stat.S_IMODE((tmp_path / "k").stat().st_mode) & 0o077 == 0
     assert load_public(public) == pair.public
     assert load_keypair(secret) == pair
-    assert load_secret(secret) == pair.secret
     assert zmq.curve_public(pair.secret) == pair.public
     # ZeroMQ's own loader reads them (czmq's format).
     assert load_certificate(public) == (pair.public, None)

@@ -4,13 +4,10 @@ a game's own bots (`greedy`, `smart`, `medium`, ...) are named by its client man
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
 
-from user_agent.bot import Bot, View
+from user_agent.bot import Bot
 from user_agent.games import GAMES, client
 from user_agent.games.manifest import ClientGame
-
-BotFactory = Callable[[int, int, View | None], Bot]
 
 SHARED: dict[str, str] = {"random": "user_agent.bots.random_bot:RandomBot"}
 

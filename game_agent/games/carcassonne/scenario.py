@@ -49,10 +49,6 @@ def parse_tile(text: str) -> list[Any]:
     return [m[1], int(m[2]), int(m[3]), int(m[4]) // 90]
 
 
-def tile_text(kind: str, x: int, y: int, rotation: int) -> str:
-    return f"{kind}@({x},{y})r{rotation * 90}"
-
-
 def parse_follower(text: str) -> list[Any]:
     """``0 C1@(0,1)`` -> [0, 0, 1, "C1"] (seat, x, y, segment); raises ValueError."""
     m = FOLLOWER.match(text.strip())

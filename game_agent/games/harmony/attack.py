@@ -274,15 +274,6 @@ def totals(board: Sequence[Sequence[int]]) -> tuple[int, int]:
     )
 
 
-def stream_text(s: Stream) -> str:
-    """A compact description of a stream, for debugging and test messages."""
-    hits = ", ".join(f"{CELL_NAMES[q]}:{a}" for q, a in s.contacts) or "-"
-    return (
-        f"{'SN'[s.seat]} {PIECE_CODES[s.piece]}@{CELL_NAMES[s.cell]} -> {'abcde'[s.lane]} "
-        f"{s.base}{s.modifier:+d} [{hits}] = {s.to_player}"
-    )
-
-
 def board_of(fields: Sequence[dict[str, str]]) -> Board:
     """``[{cell: code}, {cell: code}]`` (the view's form) -> a board of piece ids."""
     board = empty_board()

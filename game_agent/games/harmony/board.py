@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 
 from game_agent.games.harmony.pieces import EMPTY, PIECE_CODES, parse_piece
-from protocol.games.harmony.schema import LANES, ROWS, SEAT_NAMES, board_lines
+from protocol.games.harmony.schema import LANES, ROWS, SEAT_NAMES
 
 SOUTH, NORTH = 0, 1
 N_LANES = 5
@@ -39,14 +39,6 @@ def cell(lane: int, row: int) -> int:
     return row * N_LANES + lane
 
 
-def lane_of(c: int) -> int:
-    return c % N_LANES
-
-
-def row_of(c: int) -> int:
-    return c // N_LANES
-
-
 def parse_cell(name: str) -> int:
     """``c/F`` -> cell index; raises ValueError."""
     try:
@@ -57,16 +49,8 @@ def parse_cell(name: str) -> int:
         ) from None
 
 
-def cell_name(c: int) -> str:
-    return CELL_NAMES[c]
-
-
 def empty_board() -> Board:
     return [[EMPTY] * N_CELLS, [EMPTY] * N_CELLS]
-
-
-def empty_cells(field: Sequence[int]) -> list[int]:
-    return [c for c in range(N_CELLS) if field[c] == EMPTY]
 
 
 def position(board: Sequence[Sequence[int]]) -> list[dict[str, str]]:
@@ -88,11 +72,6 @@ def from_position(pos: Sequence[dict[str, str]]) -> Board:
         for name, code in cells.items():
             board[seat][parse_cell(str(name))] = parse_piece(str(code))
     return board
-
-
-def format_board(board: Sequence[Sequence[int]]) -> str:
-    """The board in the notation of rules section 9 (parse_board reads it back)."""
-    return "\n".join(board_lines(position(board)))
 
 
 _ROW_LINE = re.compile(r"^\s*([NS])\b[^()]*\(\s*([FMB])\s*\)(.*)$")

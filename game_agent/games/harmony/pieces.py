@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from protocol.games.harmony.schema import ELEMENT_CODES, ELEMENT_NAMES, ROLE_CODES, ROLE_NAMES
+from protocol.games.harmony.schema import ELEMENT_CODES, ROLE_CODES, ROLE_NAMES
 
 EMPTY = -1
 
@@ -62,8 +62,6 @@ MODIFIER: tuple[tuple[int, ...], ...] = tuple(
 )
 
 # Per piece id (0..15): role, element, damage, defence.
-PIECE_ROLE: tuple[int, ...] = tuple(p // 4 for p in range(16))
-PIECE_ELEMENT: tuple[int, ...] = tuple(p % 4 for p in range(16))
 PIECE_DAMAGE: tuple[int, ...] = tuple(ROLES[p // 4].damage for p in range(16))
 PIECE_DEFENCE: tuple[int, ...] = tuple(ROLES[p // 4].defence for p in range(16))
 PIECE_CODES: tuple[str, ...] = tuple(ROLE_CODES[p // 4] + ELEMENT_CODES[p % 4] for p in range(16))
@@ -82,12 +80,3 @@ def parse_piece(code: str) -> int:
         raise ValueError(
             f"unknown piece {code!r}: a role letter (T W A M) and an element letter (w f e l)"
         ) from None
-
-
-def piece_code(p: int) -> str:
-    return PIECE_CODES[p]
-
-
-def piece_name(p: int) -> str:
-    """The piece as words, e.g. ``Fire Archer``."""
-    return f"{ELEMENT_NAMES[ELEMENT_CODES[p % 4]]} {ROLES[p // 4].name}"

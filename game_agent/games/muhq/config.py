@@ -38,7 +38,7 @@ from typing import Any
 
 from game_agent.engine import ConfigError
 from game_agent.games.muhq.combat import THRESHOLDS
-from game_agent.games.muhq.zones import HAND_RULES
+from game_agent.games.muhq.deck import HAND_RULES
 from protocol.games.muhq.content import (
     DIAGONAL_RULES,
     MAX_FILES,

@@ -1,5 +1,10 @@
 """Steps 1 and 2 of a turn (rules 5, 7; gap G4): refill an empty deck, draw up to three.
 
+Readings: the deck is refilled from the discard pile only at step 1 of a turn, when it is empty
+(gap G4; ``reshuffle_mid_draw = True`` also refills during a draw); step 2 draws up to three cards
+(``hand_rule = "refill3"``, rules 000) or, with ``"discard_and_draw"`` (rules 001), the hand is
+discarded at the end of the turn and three are drawn.
+
 The shuffled order is a secret event nobody sees (public form: the count); drawn cards go to
 their owner only (public form: the count). The Kraken's cards have no seat to hide from.
 """
@@ -7,8 +12,10 @@ their owner only (public form: the count). The Kraken's cards have no seat to hi
 from __future__ import annotations
 
 from game_agent.engine import Game
-from game_agent.games.muhq.zones import HAND
 from protocol.games.muhq.state import MuhqState
+
+HAND = 3
+HAND_RULES = ("refill3", "discard_and_draw")
 
 
 def refill(g: Game, side: int) -> None:

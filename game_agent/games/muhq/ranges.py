@@ -37,10 +37,6 @@ def distance(p: tuple[int, int], q: tuple[int, int], rule: str = "range") -> int
     return cost(q[0] - p[0], q[1] - p[1], rule)
 
 
-def in_range(origin: tuple[int, int], tile: tuple[int, int], x: int, rule: str = "range") -> bool:
-    return distance(origin, tile, rule) <= x
-
-
 def offsets(x: int, rule: str = "range") -> Iterator[tuple[int, int]]:
     """Every offset within Range x (the origin included), row by row."""
     for dy in range(-x, x + 1):

@@ -24,10 +24,6 @@ def gain(resource_gain: int, first_upkeep: bool, second_player: bool, bonus: int
     return resource_gain + (bonus if first_upkeep and second_player else 0)
 
 
-def payable(resource: int, upkeep: int) -> bool:
-    return upkeep <= resource
-
-
 def kraken_upkeep(
     resource: int, players: int, upkeeps: Sequence[int], rng: Picker
 ) -> tuple[int, list[int]]:

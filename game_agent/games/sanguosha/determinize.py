@@ -1,4 +1,4 @@
-"""The determinize hook (`game_agent.engine.ruleset.Determinizable`): a sample of the table as
+"""The determinize hook (`game_agent.engine.Determinizable`): a sample of the table as
 one seat could imagine it.
 
 What the seat knows comes from `knowledge.KnowledgeAudit` fed the game's events (as

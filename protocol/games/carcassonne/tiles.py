@@ -28,8 +28,6 @@ PORTS: tuple[str, ...] = ("Nw", "N", "Ne", "En", "E", "Es", "Se", "S", "Sw", "Ws
 PORT_INDEX: dict[str, int] = {name: i for i, name in enumerate(PORTS)}
 SIDE_INDEX: dict[str, int] = {name: i for i, name in enumerate(SIDES)}
 
-EDGE_TYPES: tuple[str, ...] = ("C", "R", "F")
-
 
 def side_of(port: int) -> int:
     return port // 3
