@@ -16,9 +16,10 @@ from protocol.games.carcassonne.tiles import stack_letters
 from sgs.offline import LocalSource
 from user_agent.games.carcassonne.board import board_lines, scores_line
 from user_agent.games.carcassonne.view import CarcassonneView
+from user_agent.games.carcassonne.widgets import CarcassonneBoard, CarcassonneSeat
 from user_agent.tui.app import ConsoleApp
 from user_agent.tui.snapshot import screen_text
-from user_agent.tui.widgets import CarcassonneBoard, CarcassonneSeat, RequestPanel, StatusLine
+from user_agent.tui.widgets import RequestPanel, StatusLine
 
 SEATS = 3
 

@@ -11,9 +11,10 @@ from tui_support import SIZE, shown, wait_until
 from game_agent.engine import view_for
 from sgs.offline import LocalSource
 from user_agent.games.harmony.view import HarmonyView
+from user_agent.games.harmony.widgets import HarmonyField, HarmonySeat
 from user_agent.tui.app import ConsoleApp
 from user_agent.tui.snapshot import screen_text
-from user_agent.tui.widgets import HarmonyField, HarmonySeat, RequestPanel
+from user_agent.tui.widgets import RequestPanel
 
 
 class Clock:

@@ -17,17 +17,11 @@ from replays import read_log
 from sgs.offline import LocalSource
 from sgs.runner import play
 from user_agent.games.muhq.board import MuhqTable
+from user_agent.games.muhq.widgets import MuhqBoard, MuhqHand, MuhqSeat
 from user_agent.tui.app import ConsoleApp
 from user_agent.tui.replay import ReplayApp, ReplayPanel, Timeline
 from user_agent.tui.snapshot import screen_text
-from user_agent.tui.widgets import (
-    InfoPanel,
-    MuhqBoard,
-    MuhqHand,
-    MuhqSeat,
-    RequestPanel,
-    StatusLine,
-)
+from user_agent.tui.widgets import InfoPanel, RequestPanel, StatusLine
 
 CONFIG = {"max_rounds": 3}  # a short duel: the round limit ends it
 

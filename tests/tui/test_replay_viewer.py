@@ -13,10 +13,11 @@ from tui_support import SIZE, shown
 
 from replays import read_log
 from sgs.runner import play
-from user_agent.tui import words
+from user_agent.games.sanguosha import widgets as words
+from user_agent.games.sanguosha.widgets import SeatPanel
 from user_agent.tui.replay import ReplayApp, ReplayPanel, Timeline, main
 from user_agent.tui.snapshot import screen_text
-from user_agent.tui.widgets import SeatPanel, StatusLine
+from user_agent.tui.widgets import StatusLine
 
 
 @pytest.fixture(scope="module")

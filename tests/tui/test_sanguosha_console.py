@@ -10,11 +10,13 @@ from tui_support import SIZE, shown, wait_until
 
 from game_agent.engine import view_for
 from sgs.offline import LocalSource
+from user_agent.games.sanguosha import widgets as names
 from user_agent.games.sanguosha.view import SanguoshaView
+from user_agent.games.sanguosha.widgets import HandPanel, SeatPanel, pips
 from user_agent.tui import words
 from user_agent.tui.app import ConsoleApp
 from user_agent.tui.snapshot import screen_text
-from user_agent.tui.widgets import HandPanel, RequestPanel, SeatPanel, StatusLine, pips
+from user_agent.tui.widgets import RequestPanel, StatusLine
 
 SEATS = 5
 
@@ -38,17 +40,17 @@ def check_table(app: ConsoleApp, view: SanguoshaView) -> None:
         assert f"HP {pips(info.hp, info.max_hp)} {info.hp}/{info.max_hp}" in panel, panel
         assert f"hand {info.hand_count}" in panel, panel
         if info.general:
-            assert words.general_name(info.general) in panel
+            assert names.general_name(info.general) in panel
         for card in info.equip.values():
-            assert words.card_name(card) in panel, (card, panel)
+            assert names.card_name(card) in panel, (card, panel)
         for card in info.judge:
-            assert f"judge: {words.kind_name(info.judge_as[card['id']])}" in panel
+            assert f"judge: {names.kind_name(info.judge_as[card['id']])}" in panel
         if info.role:
             assert info.role in panel
     hand = shown(app.query_one("#hand", HandPanel))
     assert f"your hand ({len(view.hand)})" in hand
     for card in view.hand:
-        assert words.card_name(card) in hand
+        assert names.card_name(card) in hand
     if view.current >= 0:
         status = shown(app.query_one("#status", StatusLine))
         assert f"turn: seat {view.current}" in status
@@ -147,7 +149,7 @@ async def test_general_and_card_texts_on_demand() -> None:
         await pilot.press("i")  # the highlighted general's text
         first: Any = p.req.options[p.cursor]
         info = shown(app.query_one("#info"))
-        assert words.general_text(first["id"]) in info
+        assert names.general_text(first["id"]) in info
         await pilot.press("?")
         assert "Keys" in screen_text(app)
         await pilot.press("escape")
@@ -161,8 +163,8 @@ async def test_general_and_card_texts_on_demand() -> None:
         card = app.table.my_hand[0]
         if app.picker is None or card["id"] not in app.card_picks():
             await pilot.click(offset=(region.x + 6, region.y))
-            assert words.card_name(card) in shown(app.query_one("#info"))
+            assert names.card_name(card) in shown(app.query_one("#info"))
         lord = next(s for s, i in enumerate(reference(source).seats) if i.role == "lord")
         await pilot.click(f"#seat-{lord}")
         general = reference(source).seats[lord].general
-        assert words.general_text(general) in shown(app.query_one("#info"))
+        assert names.general_text(general) in shown(app.query_one("#info"))

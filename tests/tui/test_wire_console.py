@@ -18,9 +18,10 @@ from tui_support import SIZE, shown, wait_until
 
 from replays import read_log, verify
 from user_agent.client import Client
+from user_agent.games.harmony.widgets import HarmonySeat
 from user_agent.tui.app import ConsoleApp
 from user_agent.tui.source import WireSource
-from user_agent.tui.widgets import HarmonySeat, RequestPanel
+from user_agent.tui.widgets import RequestPanel
 
 WIRE = Path(__file__).resolve().parents[1] / "wire"
 

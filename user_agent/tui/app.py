@@ -17,7 +17,7 @@ from textual.widgets import RichLog
 from protocol.choices import Choice
 from user_agent.tui import words
 from user_agent.tui.base import TableApp
-from user_agent.tui.picker import Answer, Picker
+from user_agent.tui.picker import Answer, Picker, card_of
 from user_agent.tui.source import (
     EndItem,
     EventItem,
@@ -26,8 +26,7 @@ from user_agent.tui.source import (
     ResetItem,
     Source,
 )
-from user_agent.tui.table import Table
-from user_agent.tui.widgets import Clickable, HarmonyField, RequestPanel
+from user_agent.tui.widgets import Clickable, RequestPanel
 
 POLL = 0.05  # seconds between polls of the source
 TICK = 0.25  # seconds between countdown redraws
@@ -39,28 +38,13 @@ HELP = """Keys
   d           take the request's default;  c  cancel (when the request allows it)
   Backspace   undo the last part (piece / element steps, arranging)
   i           read the highlighted option's text (a general, a card, a seat)
-  g           read the next seat's general
+  g           read the next seat's text (a general, a score)
   ?           this help;  q  leave the console
 
 Mouse
   click an option to choose it; click a seat to read its general
   (when the request asks for seats, clicking a seat picks it);
-  click a card in your hand to read it (or to pick it when it is an option);
-  Harmony: click an empty cell of your field to place there.
-
-Carcassonne
-  the options say where the tile goes: (x,y) with x east and y north of the start tile at
-  (0,0), turned 0/90/180/270 degrees clockwise; then which follower to put on which part of
-  it (C city, R road, F field, CL cloister), or none.  shift+arrows scroll the board.
-
-muhq
-  the map panel draws the 7x7 grid with the top row first: columns a.. across, rows 1..
-  up (a1 is the bottom-left tile); an empty tile shows its terrain (. plain, F farm field,
-  H house, T tower, = street, ~ water, S1 a spawn of seat 0...), a permanent two letters of
-  its card and its side (Ki0: seat 0's King); the legend under it lists every permanent
-  with its life and tokens.  The options say what happens ('play Spearman at c1', 'attack
-  King #2 at d7'); your hand lists each card's stats.  i reads the highlighted option's
-  card; click a card of your hand to read it.  shift+arrows scroll the map.
+  click a card in your hand to read it (or to pick it when it is an option).
 """
 
 
@@ -144,7 +128,7 @@ class ConsoleApp(TableApp):
                 elif item.text:
                     self.write_log(f"! {item.text}")
             elif isinstance(item, ResetItem):
-                self.table = Table(self.game, self.seats, self.viewer)
+                self.table = self.hooks.table(self.game, self.seats, self.viewer)
                 self.narrator = words.Narrator(self.game, self.seats, self.lang)
                 self.picker = None
             elif isinstance(item, EndItem):
@@ -202,7 +186,7 @@ class ConsoleApp(TableApp):
             return {}
         out: dict[int, int] = {}
         for i, o in enumerate(p.req.options):
-            card = _card_of(o)
+            card = card_of(o)
             if card is not None and "id" in card:
                 out.setdefault(card["id"], i + 1)
         return out
@@ -212,6 +196,10 @@ class ConsoleApp(TableApp):
         if p is None or p.form != "product" or p.axes:
             return None
         return {str(c) for c in p.req.options[0]} if p.req.options else None
+
+    def pick_value(self, value: str) -> None:
+        if self.picker is not None:
+            self._done(self.picker.pick_value(value))
 
     def _done(self, answer: Answer | None) -> None:
         p = self.picker
@@ -276,43 +264,7 @@ class ConsoleApp(TableApp):
             self.action_next_seat_text()
             return
         if 0 <= p.cursor < len(p.req.options):
-            self.show_info(self.option_info(p.req.kind, p.req.options[p.cursor], p.cursor))
-
-    def option_info(self, kind: str, option: Any, index: int) -> str:
-        if isinstance(option, dict) and kind == "choose_general" and "id" in option:
-            return words.general_text(str(option["id"]), self.lang)
-        card = _card_of(option)
-        if card is not None:
-            return self.card_info(card)
-        if self.picker is not None:
-            seat = self.picker.seat_of(index)
-            if seat is not None:
-                return self.seat_text(seat)
-            if self.table.carc is not None and 0 <= index < len(self.picker.words.options):
-                return self.picker.words.options[index]
-            if self.table.muhq is not None:
-                return self.muhq_option_info(kind, option, index)
-        if isinstance(option, str) and self.table.sgs is not None:
-            return words.general_text(option, self.lang)
-        return str(option)
-
-    def muhq_option_info(self, kind: str, option: Any, index: int) -> str:
-        """A muhq option in words, with the text of the card it names (play, cast, buy, a
-        draft pick or a discard)."""
-        m = self.table.muhq
-        p = self.picker
-        said = p.words.options[index] if p is not None and index < len(p.words.options) else ""
-        if m is None:
-            return said or str(option)
-        card: object = None
-        if isinstance(option, str):
-            card = option
-        elif isinstance(option, list) and len(option) > 1 and option[0] in ("play", "cast", "buy"):
-            card = option[1]
-        if card is not None and m.card(card) is not None:
-            text = m.card_text(card)
-            return text if not said or said == text else f"{said}: {text}"
-        return said or str(option)
+            self.show_info(self.hooks.option_info(self, p, p.cursor))
 
     def help_text(self) -> str:
         return HELP
@@ -342,20 +294,6 @@ class ConsoleApp(TableApp):
             i = widget.option_at(line)
             if i is not None:
                 self._done(p.pick(i))
-        elif isinstance(widget, HarmonyField):
-            cell = widget.cell_at(line, column)
-            if cell is not None and cell[0] == self.viewer:
-                self._done(p.pick_value(cell[1]))
-
-
-def _card_of(option: Any) -> dict[str, Any] | None:
-    if isinstance(option, dict):
-        card = option.get("card")
-        if isinstance(card, dict):
-            return card
-        if {"suit", "rank", "name"} <= option.keys():
-            return option
-    return None
 
 
 def describe_choice(p: Picker, choice: Choice) -> str:

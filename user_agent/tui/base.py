@@ -2,7 +2,7 @@
 panels, the game's left column — a hand, a field, a board —, the event log, a side panel, the
 info line), the help screen, and the texts shown on demand for seats and cards. What is the
 game's (its panels, how they refresh, a seat's text) is its `ScreenHooks`
-(`user_agent.tui.screen`)."""
+(`user_agent.tui.screen`), which sees this app as a `Shell`."""
 
 from __future__ import annotations
 
@@ -16,19 +16,9 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Footer, RichLog, Static
 
-from user_agent.tui import words
 from user_agent.tui.screen import screen_hooks
 from user_agent.tui.table import Table
-from user_agent.tui.widgets import (
-    CarcassonneSeat,
-    Clickable,
-    HandPanel,
-    HarmonySeat,
-    InfoPanel,
-    MuhqSeat,
-    SeatPanel,
-    StatusLine,
-)
+from user_agent.tui.widgets import Clickable, InfoPanel, SeatWidget, StatusLine
 
 W = TypeVar("W", bound=Widget)
 
@@ -82,8 +72,8 @@ class TableApp(App[int]):
         self.seats = seats
         self.viewer = viewer
         self.lang = lang
-        self.table = Table(game, seats, viewer)
         self.hooks = screen_hooks(game)
+        self.table: Table = self.hooks.table(game, seats, viewer)
         self.memo: dict[str, Any] = {}  # what the game's hooks keep for this app
         self._text_seat = -1
 
@@ -122,7 +112,9 @@ class TableApp(App[int]):
         self.refresh_table()
 
     def refresh_table(self) -> None:
-        self.part("#status", StatusLine).show(self.table, self.lang, self.status_extra())
+        game = self.hooks.status(self.table, self.lang)
+        status = self.part("#status", StatusLine)
+        status.show(game, self.table.over is not None, self.status_extra())
         self.hooks.refresh(self)
 
     # hooks for the request panel (the console fills them)
@@ -138,6 +130,9 @@ class TableApp(App[int]):
     def choosable(self) -> set[str] | None:
         return None
 
+    def pick_value(self, value: str) -> None:
+        return None
+
     # --- texts on demand -----------------------------------------------------------------------
 
     def show_info(self, text: str) -> None:
@@ -147,8 +142,7 @@ class TableApp(App[int]):
         return self.hooks.seat_text(self, seat)
 
     def card_info(self, card: dict[str, Any]) -> str:
-        name = words.card_name(card, self.lang)
-        return f"{name}: {words.card_text(str(card.get('name', '')), self.lang)}"
+        return self.hooks.card_info(self, card)
 
     def action_next_seat_text(self) -> None:
         self._text_seat = (self._text_seat + 1) % max(self.seats, 1)
@@ -156,14 +150,10 @@ class TableApp(App[int]):
 
     def on_clickable_clicked(self, msg: Clickable.Clicked) -> None:
         w = msg.widget
-        if isinstance(w, SeatPanel | HarmonySeat | CarcassonneSeat | MuhqSeat):
+        if isinstance(w, SeatWidget):
             self.seat_clicked(w.seat)
-        elif self.hooks.clicked(self, w, msg.line):
+        elif self.hooks.clicked(self, w, msg.line, msg.column):
             return
-        elif isinstance(w, HandPanel):
-            card = w.card_at(msg.line)
-            if card is not None:
-                self.card_clicked(card)
         else:
             self.other_clicked(w, msg.line, msg.column)
 
@@ -182,7 +172,8 @@ class TableApp(App[int]):
         return ""
 
     def action_help(self) -> None:
-        self.push_screen(HelpScreen(self.help_text()))
+        game = self.hooks.help
+        self.push_screen(HelpScreen(self.help_text() + (f"\n{game}" if game else "")))
 
     def action_scroll_board(self, dx: int, dy: int) -> None:
         """Scroll the game's board (Carcassonne's, muhq's map), if it has one to scroll."""

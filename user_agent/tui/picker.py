@@ -184,3 +184,14 @@ class Picker:
                 self.placed.clear()
             return None
         return Answer(choice)
+
+
+def card_of(option: Any) -> dict[str, Any] | None:
+    """The card an option plays (an option that is a card, or holds one as `card`)."""
+    if isinstance(option, dict):
+        card = option.get("card")
+        if isinstance(card, dict):
+            return card
+        if {"suit", "rank", "name"} <= option.keys():
+            return option
+    return None

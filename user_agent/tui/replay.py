@@ -28,6 +28,7 @@ from replays.reader import Log
 from user_agent.replay import damage_message, disorder_message, report_hooks
 from user_agent.tui import words
 from user_agent.tui.base import TableApp
+from user_agent.tui.screen import screen_hooks
 from user_agent.tui.table import Table
 
 LOG_TAIL = 80  # log lines written when jumping (one step forward appends one)
@@ -36,11 +37,11 @@ LOG_TAIL = 80  # log lines written when jumping (one step forward appends one)
 HELP = """Replay keys
   → or l or space   one step forward        ← or h   one step back
   ] / [             next / previous decision
-  } / {             next / previous turn (Harmony: round; muhq: a seat's turn)
+  } / {             next / previous turn (as the game counts them: a round, a seat's turn)
   Home / End        the start / the end
   n                 jump to decision number N (typed, then Enter)
   t                 jump to turn number N (typed, then Enter)
-  g                 read the next seat's general;  click a seat or a card to read it
+  g                 read the next seat's text;  click a seat or a card to read it
   ?                 this help;  q  quit
 
 A step is one event or one decision. With --seat N you see what seat N saw: its own
@@ -108,7 +109,7 @@ class Timeline:
         return len(self.steps)
 
     def new_table(self) -> Table:
-        return Table(self.game, self.seats, self.seat)
+        return screen_hooks(self.game).table(self.game, self.seats, self.seat)
 
     def apply(self, table: Table, k: int) -> None:
         """Apply step `k` (0-based) to `table`."""
