@@ -20,14 +20,6 @@ ALLOWED_ARROWS: dict[tuple[str, str], str] = {}
 
 # Import circles (the files of each) -> why allowed for now.
 ALLOWED_CIRCLES: dict[frozenset[str], str] = {
-    frozenset(
-        {
-            "user_agent/words/game.py",
-            "user_agent/words/narrate.py",
-            "user_agent/words/requests.py",
-            "user_agent/words/seats.py",
-        }
-    ): "GameWords names the Narrator and RequestWords types its handlers take",
     frozenset({"user_agent/tui/base.py", "user_agent/tui/screen.py"}): (
         "the screen hooks are typed with the table app they build on"
     ),
