@@ -4,7 +4,7 @@ The ruleset object is `rules.py`'s; the contract (schema, catalogue of cards, ge
 the rulebook) is `protocol.games.sanguosha`. Adding a card or a general: docs/sanguosha.md.
 """
 
-from game_agent.games.manifest import GameManifest, Row
+from game_agent.games.manifest import GameManifest, Roles, Row
 from game_agent.games.sanguosha.rules import RULESET, Sanguosha
 
 __all__ = ["MANIFEST", "RULESET", "Sanguosha"]
@@ -18,5 +18,10 @@ MANIFEST = GameManifest(
         Row("identity 5p smart", {"players": 5}, "smart"),
         Row("identity 8p random", {"players": 8}),
         Row("1v1 random", {"mode": "1v1"}),
+    ),
+    roles=Roles(
+        "game_agent.games.sanguosha.seats:roles",
+        ("lord", "loyalist", "rebel", "renegade", "warm", "cool"),  # identity; 1v1 sides
+        characters="game_agent.games.sanguosha.seats:generals",
     ),
 )
