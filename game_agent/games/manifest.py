@@ -60,6 +60,20 @@ class Soak(Protocol):
 
 
 @dataclass(frozen=True)
+class Roles:
+    """For a game whose seats play roles (or sides): what `sgs sim` and the arena tag each seat
+    with, to count wins per role."""
+
+    # "module:function" taking a finished `Game` and returning each seat's role
+    of: str
+    # the order the tables print the roles in (a role not listed follows, sorted)
+    order: tuple[str, ...] = ()
+    # "module:function" taking a finished `Game` and returning who plays at each seat at the end
+    # (e.g. a general; None: the seats have no characters)
+    characters: str | None = None
+
+
+@dataclass(frozen=True)
 class GameManifest:
     ruleset: Ruleset
     # "module:function" taking a scenario file's path and returning the config that starts a
@@ -74,6 +88,8 @@ class GameManifest:
     # "module:callable" returning a fresh `Soak` (None: the soak cycles over `rows`' configs
     # with the shared checks only).
     soak: str | None = None
+    # Each seat's role, for a game whose seats play roles (None: they play none).
+    roles: Roles | None = None
 
     @property
     def name(self) -> str:

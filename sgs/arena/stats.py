@@ -13,11 +13,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from game_agent.games import manifest
 from sgs.arena.worker import GameRecord
 from user_agent.games import client
 
 Z95 = 1.959963984540054  # the standard normal's 97.5% quantile
-ROLE_ORDER = ("lord", "loyalist", "rebel", "renegade", "warm", "cool", "south", "north")
 
 
 def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
@@ -60,14 +60,21 @@ class Rate:
 
 
 def role_names(record: GameRecord, game: str) -> list[str]:
-    """Each seat's role for the tables: Sanguosha's role (1v1: its side); a game without roles
-    uses its client manifest's seat names (Harmony: south, north; else `seat N`)."""
+    """Each seat's role for the tables: the game's (its host manifest's `roles`, as `sgs sim`
+    tags them); a game without roles uses its client manifest's seat names (else `seat N`)."""
     if record.roles is not None:
         return list(record.roles)
     c = client(game)
     if c is not None and c.seat_names and len(record.seats) == len(c.seat_names):
         return list(c.seat_names)
     return [f"seat {s}" for s in range(len(record.seats))]
+
+
+def role_order(game: str) -> tuple[str, ...]:
+    """The order the tables print roles in: the game's roles, else its seats' names."""
+    tags = manifest(game).roles
+    c = client(game)
+    return (() if tags is None else tags.order) + (() if c is None else c.seat_names)
 
 
 def side_of(role: str) -> str:
@@ -132,7 +139,7 @@ class Tally:
                 self.lineups.setdefault(key, Lineup()).add(r.outcome)
 
     def roles(self) -> list[str]:
-        known = [x for x in ROLE_ORDER if x in self.role]
+        known = [x for x in role_order(self.game) if x in self.role]
         return known + sorted(x for x in self.role if x not in known)
 
     def summary(self) -> dict[str, Any]:

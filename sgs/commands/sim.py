@@ -1,6 +1,7 @@
-"""`sgs sim`: play many games in-process with bots and summarise them: per seat, per bot and, in
-Sanguosha's identity mode, per role (lord, loyalist, rebel, renegade); `--jsonl` writes one line
-per game. Ctrl-C stops at the end of the current game and prints what was played so far."""
+"""`sgs sim`: play many games in-process with bots and summarise them: per seat, per bot and, for
+a game whose seats play roles (its manifest's `roles`, e.g. Sanguosha's lord, loyalist, rebel,
+renegade), per role; `--jsonl` writes one line per game. Ctrl-C stops at the end of the current
+game and prints what was played so far."""
 
 from __future__ import annotations
 
@@ -18,14 +19,14 @@ from types import FrameType
 from typing import IO, Any
 
 from game_agent.engine import ConfigError, Game
-from game_agent.games import load
+from game_agent.games import load, manifest
+from game_agent.games.manifest import resolve
 from sgs.errors import UsageError
 from sgs.options import add_game_options, game_config
 from sgs.progress import progress_bar
 from sgs.runner import make_bots, play
 from user_agent.bots import BotSpecError
 
-ROLE_ORDER = ("lord", "loyalist", "rebel", "renegade", "warm", "cool")  # identity; 1v1 sides
 INTERRUPTED = 130  # the shell's code for a run stopped by SIGINT
 
 
@@ -69,8 +70,8 @@ class GameResult:
 
     seed: int
     seats: list[str]  # the bot spec of each seat
-    roles: list[str] | None  # Sanguosha: each seat's role (1v1: its side, warm or cool)
-    generals: list[str] | None  # Sanguosha: each seat's general at the end
+    roles: list[str] | None  # each seat's role, for a game whose seats play roles
+    generals: list[str] | None  # who plays at each seat at the end (e.g. a general)
     outcome: dict[str, Any]
     winners: list[int]
     decisions: int
@@ -83,22 +84,17 @@ class GameResult:
 def result_of(
     game: Game, seed: int, specs: Sequence[str], winners: list[int], log: str | None
 ) -> GameResult:
-    outcome = dict(game.outcome or {})
-    players = getattr(game.state, "players", None)  # Sanguosha: one record per seat
+    tags = manifest(game.ruleset.name).roles  # a game whose seats play roles tags them
     roles = generals = None
-    if isinstance(players, list):
-        roles = [str(r) for r in outcome.get("roles") or [getattr(p, "role", "") for p in players]]
-        generals = [str(getattr(p, "general", "")) for p in players]
-        if getattr(game.state, "mode", "") == "1v1":
-            from game_agent.games.sanguosha.modes import SIDE  # the 1v1 tag of each side
-
-            roles = [SIDE.get(r, r) for r in roles]
+    if tags is not None:
+        roles = list(resolve(tags.of)(game))
+        generals = None if tags.characters is None else list(resolve(tags.characters)(game))
     return GameResult(
         seed=seed,
         seats=[specs[seat % len(specs)] for seat in range(game.seats)],
         roles=roles,
         generals=generals,
-        outcome=outcome,
+        outcome=dict(game.outcome or {}),
         winners=winners,
         decisions=len(game.decisions),
         log=log,
@@ -141,6 +137,7 @@ class Tally:
     role: dict[str, Record] = field(default_factory=dict)
     won_by: Counter[str] = field(default_factory=Counter)  # the outcome's winning side
     bot_won_games: Counter[str] = field(default_factory=Counter)  # games a bot won in a seat
+    order: tuple[str, ...] = ()  # the order roles are printed in (the manifest's)
 
     def add(self, r: GameResult) -> None:
         self.games += 1
@@ -162,7 +159,7 @@ class Tally:
             self.bot_won_games[spec] += 1
 
     def role_order(self) -> list[str]:
-        known = [r for r in ROLE_ORDER if r in self.role]
+        known = [r for r in self.order if r in self.role]
         return known + sorted(r for r in self.role if r not in known)
 
     def summary(self) -> dict[str, Any]:
@@ -271,7 +268,8 @@ def run(args: argparse.Namespace) -> int:
     except (ConfigError, BotSpecError) as exc:
         raise UsageError(str(exc)) from None
     paths = log_paths(args.game, seeds, args.log_dir)
-    tally = Tally()
+    tags = manifest(args.game).roles
+    tally = Tally(order=() if tags is None else tags.order)
     stop = StopAfterGame()
     started = time.perf_counter()
     aborted = False

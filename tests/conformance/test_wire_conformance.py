@@ -8,16 +8,15 @@ not for the fast target.)
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
 import msgpack
 import pytest
+import wire_support as wire
 from conformance_support import CASES, Case
 
 from game_agent.games import GAMES, load
@@ -28,19 +27,7 @@ from protocol.records import SPECTATOR, view_for
 from replays import read_log, verify
 from user_agent.bot import random_legal
 
-
-def _wire_helpers() -> Any:
-    """tests/wire/conftest.py (its `Procs` and `RawAgent`), loaded under its own name."""
-    path = Path(__file__).resolve().parents[1] / "wire" / "conftest.py"
-    spec = importlib.util.spec_from_file_location("wire_helpers", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["wire_helpers"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-wire = _wire_helpers()
+procs = wire.procs  # the fixture: real processes, killed when the test ends
 
 
 def shortest(game: str) -> Case:
@@ -64,14 +51,6 @@ class Recording:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.sock, name)
-
-
-@pytest.fixture
-def procs(tmp_path: Path) -> Any:
-    ps = wire.Procs(tmp_path)
-    yield ps
-    for p in ps.started:
-        p.kill()
 
 
 @pytest.mark.parametrize("game", GAMES)

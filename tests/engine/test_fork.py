@@ -8,19 +8,17 @@ import random
 from typing import Any
 
 import pytest
+from registered import every_config
 from toy_game import Toy
 
-from game_agent.engine import EngineError, Game, Ruleset, fold
+from game_agent.engine import EngineError, Game, fold
+from game_agent.games import load
 from game_agent.games.carcassonne import RULESET as CARCASSONNE
 from game_agent.games.harmony import RULESET as HARMONY
 from game_agent.games.sanguosha import RULESET as SANGUOSHA
 from user_agent.bot import random_legal
 
-GAMES: dict[str, tuple[Ruleset, dict[str, Any]]] = {
-    "harmony": (HARMONY, {}),
-    "carcassonne": (CARCASSONNE, {"players": 4}),
-    "sanguosha": (SANGUOSHA, {"players": 5}),
-}
+CONFIGS = every_config()  # every registered game, each configuration of its manifest rows
 
 
 def step(g: Game, rng: random.Random) -> None:
@@ -45,10 +43,9 @@ def same_point(a: Game, b: Game) -> None:
     assert a.outcome == b.outcome
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
-def test_playing_a_fork_leaves_the_original_untouched(name: str) -> None:
-    ruleset, config = GAMES[name]
-    g = Game(ruleset, config, 7)
+@pytest.mark.parametrize(("name", "config"), CONFIGS, ids=[f"{g}-{c}" for g, c in CONFIGS])
+def test_playing_a_fork_leaves_the_original_untouched(name: str, config: dict[str, Any]) -> None:
+    g = Game(load(name), config, 7)
     g.start()
     rng = random.Random(7)
     play(g, rng, 30)

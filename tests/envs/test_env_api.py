@@ -10,17 +10,15 @@ from typing import Any
 import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
+from registered import configs
 
 from replays import verify
+from sgs.envs import entries
 from sgs.runner import winners_of
 from user_agent.actions import ActionError
 
-ENVS = [
-    ("harmony_v0", {}),
-    ("carcassonne_v0", {"players": 3}),
-    ("sanguosha_v0", {"players": 5}),
-    ("sanguosha_v0", {"mode": "1v1"}),
-]
+# Every registered environment (`sgs.envs.entries()`), each configuration of its game's rows.
+ENVS = [(name, config) for name, (game, _) in entries().items() for config in configs(game)]
 IDS = [f"{m}-{c}" for m, c in ENVS]
 
 

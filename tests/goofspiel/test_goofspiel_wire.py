@@ -7,22 +7,15 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-from wire.conftest import Procs, expected_views, plain, transcript
+import wire_support
+from wire_support import Procs, expected_views, plain, transcript
 
 from game_agent.engine import SPECTATOR, RequestSpec
 from replays import read_log, verify
 
-
-@pytest.fixture
-def procs(tmp_path: Path) -> Iterator[Procs]:
-    ps = Procs(tmp_path)
-    yield ps
-    for p in ps.started:
-        p.kill()
+procs = wire_support.procs  # the fixture: real processes, killed when the test ends
 
 
 def test_a_served_game_with_bot_processes_and_a_watcher(procs: Procs, tmp_path: Path) -> None:

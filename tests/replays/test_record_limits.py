@@ -12,6 +12,7 @@ from pathlib import Path
 import msgpack
 import pytest
 from log_bytes import payloads_of, rechain
+from registered import every_config
 
 from protocol.codec import (
     LOG_LIMITS,
@@ -27,16 +28,19 @@ from replays.format import FRAME, MAGIC, MAX_RECORD_BYTES
 from replays.reader import UNDECODABLE
 from sgs.runner import play
 
-GAMES = {"sanguosha": {}, "harmony": {}, "carcassonne": {"players": 5}, "muhq": {"draft": True}}
+# Every registered game, each configuration of its manifest rows, and two that write larger
+# records than any row (a 5-player Carcassonne, a drafted muhq army).
+CONFIGS = [*every_config(), ("carcassonne", {"players": 5}), ("muhq", {"draft": True})]
 
 
 @pytest.fixture(scope="module")
 def logs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     root = tmp_path_factory.mktemp("logs")
     out = {}
-    for game, config in GAMES.items():
-        out[game] = root / f"{game}.sgslog"
-        play(game, config, 3, ["random"], out[game])
+    for n, (game, config) in enumerate(CONFIGS):
+        key = game if game not in out else f"{game} {n}"
+        out[key] = root / f"{game}-{n}.sgslog"
+        play(game, config, 3, ["random"], out[key])
     return out
 
 

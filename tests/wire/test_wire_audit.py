@@ -1,6 +1,7 @@
 """The visibility audit: over many served games, what every agent and the spectator received is
 exactly `view_for` of the log's events for that seat — no hidden value ever reaches a seat that
-may not see it. Games with hidden information: Sanguosha (hands, roles) and a test ruleset.
+may not see it. Every registered game (in each configuration of its manifest rows) and a test
+ruleset with hidden information.
 """
 
 from __future__ import annotations
@@ -12,21 +13,21 @@ from typing import Any
 
 import pytest
 from conftest import Proc, Procs, Served, expected_views, plain, transcript
+from registered import cli_options, every_config
 
 from game_agent.engine import SPECTATOR, Event, RequestSpec, view_for
 from game_agent.games import load, unregister
 from replays import read_log, verify
 
+# The test ruleset, and every registered game in each configuration of its manifest rows.
+HIDDEN = [("hidden_game:RULESET", ("--players", str(n))) for n in (3, 4, 2, 3)]
 GAMES = [
-    ("hidden_game:RULESET", 1, ("--players", "3")),
-    ("hidden_game:RULESET", 2, ("--players", "4")),
-    ("hidden_game:RULESET", 3, ("--players", "2")),
-    ("harmony", 4, ()),
-    ("sanguosha", 5, ()),
-    ("sanguosha", 6, ("--mode", "1v1")),
-    ("hidden_game:RULESET", 7, ("--players", "3")),
-    ("sanguosha", 8, ()),
+    (game, seed, options)
+    for seed, (game, options) in enumerate(
+        [*HIDDEN, *((g, tuple(cli_options(c))) for g, c in every_config())], start=1
+    )
 ]
+BATCH = 4  # tables served at once
 
 
 @dataclass
@@ -57,7 +58,7 @@ def test_no_seat_ever_receives_what_its_visibility_hides(
     procs: Procs, tmp_path: Path, hidden_game: None
 ) -> None:
     tables = []
-    for batch in (GAMES[:4], GAMES[4:]):
+    for batch in (GAMES[i : i + BATCH] for i in range(0, len(GAMES), BATCH)):
         started = [start(procs, tmp_path, g, s, x) for g, s, x in batch]
         for t in started:
             t.watch.expect("watching ")

@@ -12,26 +12,23 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from protocol.choices import RequestSpec
 from user_agent.games import client
 from user_agent.games.manifest import resolve
-
-if TYPE_CHECKING:
-    from protocol.choices import RequestSpec
-    from user_agent.words.narrate import Narrator
-    from user_agent.words.requests import RequestContext, RequestWords
+from user_agent.words.shapes import RequestContext, RequestWords, Teller
 
 # An event's data -> its sentence (None: bookkeeping a person need not see).
-Handler = Callable[["Narrator", dict[str, Any]], str | None]
+Handler = Callable[[Teller, dict[str, Any]], str | None]
 # A request -> its words.
-Describer = Callable[["RequestContext"], "RequestWords"]
+Describer = Callable[[RequestContext], RequestWords]
 # What a seat answered, for a choice or subset request: (narrator, request, who, picked
 # indices, their labels) -> the sentence.
-ChoiceWords = Callable[["Narrator", "RequestSpec", str, list[int], list[str]], str]
+ChoiceWords = Callable[[Teller, RequestSpec, str, list[int], list[str]], str]
 # What a seat answered, for a product request: (narrator, request, its words, the choice) ->
 # the sentence, or None for the plain form.
-ProductWords = Callable[["Narrator", "RequestSpec", "RequestWords", list[int]], str | None]
+ProductWords = Callable[[Teller, RequestSpec, RequestWords, list[int]], str | None]
 
 
 @dataclass(frozen=True)
@@ -41,7 +38,7 @@ class GameWords:
     # request kind -> its words (the shared ones, e.g. `trigger`, apply where a game has none)
     requests: Mapping[str, Describer] = field(default_factory=dict)
     # the `game_over` outcome -> its sentence (without one: `The game is over`)
-    outcome: Callable[[Narrator, dict[str, Any]], str] | None = None
+    outcome: Callable[[Teller, dict[str, Any]], str] | None = None
     # a decision of a choice or subset request in words (without one: `who chooses ...`)
     choice: ChoiceWords | None = None
     # a decision of a product request in words (without one: `who chooses a, b, c`)

@@ -9,14 +9,15 @@ plain forms where a game has no words: a game without words gets `kind key=value
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from protocol.choices import Choice, RequestSpec, split_piles
 from user_agent.games import GAMES
-from user_agent.words.game import GENERIC, Handler, words_of
-from user_agent.words.requests import RequestWords, describe_for
+from user_agent.words.game import GENERIC, words_of
+from user_agent.words.requests import describe_for
 from user_agent.words.seats import SeatWords
+from user_agent.words.shapes import RequestWords
 from user_agent.words.text import cap, event_line, plain
 
 
@@ -54,7 +55,10 @@ class Narrator:
 
     def event(self, kind: str, data: dict[str, Any]) -> str | None:
         """One sentence for the event, or None when it is bookkeeping."""
-        handler: Handler | None = _game_over if kind == "game_over" else None
+        # the game's handlers take any `Teller`; `game_over` is the narrator's own
+        handler: Callable[[Narrator, dict[str, Any]], str | None] | None = (
+            _game_over if kind == "game_over" else None
+        )
         handler = handler or self.spoken.events.get(kind)
         if handler is None:
             self._fold(kind, data)

@@ -7,51 +7,14 @@ fails on it)."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 from protocol.choices import RequestSpec, split_piles
 from user_agent.games import GAMES
 from user_agent.words.game import GENERIC, Describer, words_of
 from user_agent.words.seats import SeatWords
+from user_agent.words.shapes import RequestContext, RequestWords
 from user_agent.words.text import plain
-
-
-@dataclass
-class RequestWords:
-    title: str
-    options: list[str] = field(default_factory=list)
-    option_seats: list[int | None] = field(default_factory=list)
-    default: str = ""
-    cancel: bool = False
-    hint: str = ""
-    axes: list[list[str]] = field(default_factory=list)  # product form only
-    axis_names: list[str] = field(default_factory=list)
-    piles: list[str] = field(default_factory=list)  # arrange form only
-    generic: bool = False  # True: no words are known for this request kind
-    how: str = ""  # how to type an answer, where the game says it its own way (product form)
-
-    @property
-    def by_seat(self) -> bool:
-        """Whether every option designates a seat (answers are then seat numbers)."""
-        return bool(self.option_seats) and all(s is not None for s in self.option_seats)
-
-
-@dataclass
-class RequestContext:
-    """What a describer reads: the request, the seats' names and the language."""
-
-    req: RequestSpec
-    seats: SeatWords
-    lang: str
-
-    @property
-    def info(self) -> dict[str, Any]:
-        return self.req.info
-
-    def who(self, seat: object) -> str:
-        return self.seats.who(seat)
-
 
 # --- shared pieces of describers ----------------------------------------------------------------
 

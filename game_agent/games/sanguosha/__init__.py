@@ -4,7 +4,7 @@ The ruleset object is `rules.py`'s; the contract (schema, catalogue of cards, ge
 the rulebook) is `protocol.games.sanguosha`. Adding a card or a general: docs/sanguosha.md.
 """
 
-from game_agent.games.manifest import GameManifest, Row
+from game_agent.games.manifest import GameManifest, Roles, Row
 from game_agent.games.sanguosha.rules import RULESET, Sanguosha
 
 __all__ = ["MANIFEST", "RULESET", "Sanguosha"]
@@ -21,4 +21,9 @@ MANIFEST = GameManifest(
     ),
     bench_rows=(Row("identity 5p no skills", {"players": 5, "skills": "none"}),),
     soak="game_agent.games.sanguosha.soak:SanguoshaSoak",
+    roles=Roles(
+        "game_agent.games.sanguosha.seats:roles",
+        ("lord", "loyalist", "rebel", "renegade", "warm", "cool"),  # identity; 1v1 sides
+        characters="game_agent.games.sanguosha.seats:generals",
+    ),
 )

@@ -10,8 +10,8 @@ from protocol.choices import RequestSpec
 from protocol.games.carcassonne.schema import ROLES as CARC_ROLES
 from protocol.games.carcassonne.schema import ROTATION_DEGREES
 from user_agent.words.game import GameWords, Handler
-from user_agent.words.narrate import Narrator
 from user_agent.words.requests import RequestContext, RequestWords, default_words
+from user_agent.words.shapes import Teller
 from user_agent.words.text import cap, plain
 
 _FARM_SCORING = {
@@ -34,20 +34,20 @@ def _at(d: dict[str, Any]) -> str:
     return f"({d.get('x')},{d.get('y')})"
 
 
-def _seats_words(n: Narrator, seats: object) -> str:
+def _seats_words(n: Teller, seats: object) -> str:
     if not isinstance(seats, list) or not seats:
         return "nobody"
     names = [n.s(s) for s in seats]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def _placed(n: Narrator) -> dict[tuple[object, object, object], str]:
+def _placed(n: Teller) -> dict[tuple[object, object, object], str]:
     """The followers on the board, by (x, y, segment) -> role (as the events told them)."""
     placed: dict[tuple[object, object, object], str] = n.notes.setdefault("placed", {})
     return placed
 
 
-def _carc_started(n: Narrator, d: dict[str, Any]) -> str:
+def _carc_started(n: Teller, d: dict[str, Any]) -> str:
     players = d.get("players")
     scoring = d.get("farm_scoring")
     farms = _FARM_SCORING.get(str(scoring), f"farm scoring: {plain(scoring)}")
@@ -70,12 +70,12 @@ def _carc_started(n: Narrator, d: dict[str, Any]) -> str:
     )
 
 
-def _carc_stack(n: Narrator, d: dict[str, Any]) -> str:
+def _carc_stack(n: Teller, d: dict[str, Any]) -> str:
     count = d["count"] if "count" in d else len(d.get("order") or [])
     return f"The stack holds {count} tiles, face down"
 
 
-def _carc_deployed(n: Narrator, d: dict[str, Any]) -> str:
+def _carc_deployed(n: Teller, d: dict[str, Any]) -> str:
     role = str(d.get("role") or CARC_ROLES.get(str(d.get("feature")), "follower"))
     _placed(n)[(d.get("x"), d.get("y"), d.get("segment"))] = role
     return (
@@ -84,7 +84,7 @@ def _carc_deployed(n: Narrator, d: dict[str, Any]) -> str:
     )
 
 
-def _carc_returned(n: Narrator, d: dict[str, Any]) -> str:
+def _carc_returned(n: Teller, d: dict[str, Any]) -> str:
     role = _placed(n).pop((d.get("x"), d.get("y"), d.get("segment")), "follower")
     return (
         f"{n.S(d.get('seat'))}'s {plain(role)} on {d.get('segment')} at {_at(d)} "
@@ -92,7 +92,7 @@ def _carc_returned(n: Narrator, d: dict[str, Any]) -> str:
     )
 
 
-def _carc_scored(n: Narrator, d: dict[str, Any]) -> str:
+def _carc_scored(n: Teller, d: dict[str, Any]) -> str:
     feature = plain(d.get("feature") or "feature")
     tiles = d.get("tiles")
     if feature == "farm":
@@ -115,7 +115,7 @@ def _carc_scored(n: Narrator, d: dict[str, Any]) -> str:
     return f"The {feature} at {_at(d)} is complete ({size}): {gives}"
 
 
-def _carcassonne_outcome(n: Narrator, o: dict[str, Any]) -> str:
+def _carcassonne_outcome(n: Teller, o: dict[str, Any]) -> str:
     scores = o.get("scores")
     winners = o.get("winners")
     table = ""
@@ -138,7 +138,7 @@ def _carcassonne_outcome(n: Narrator, o: dict[str, Any]) -> str:
 
 
 def _carcassonne_decision(
-    n: Narrator, req: RequestSpec, who: str, picked: list[int], labels: list[str]
+    n: Teller, req: RequestSpec, who: str, picked: list[int], labels: list[str]
 ) -> str:
     if req.kind == "place_tile" and picked and 0 <= picked[0] < len(req.options):
         o = req.options[picked[0]]

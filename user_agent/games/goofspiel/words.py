@@ -8,8 +8,8 @@ from collections.abc import Callable
 from typing import Any
 
 from user_agent.words.game import GameWords, Handler
-from user_agent.words.narrate import Narrator
 from user_agent.words.requests import RequestContext, RequestWords
+from user_agent.words.shapes import Teller
 
 SeatName = Callable[[int], str]
 
@@ -71,7 +71,7 @@ def option(kind: str, value: Any) -> str:
 
 
 def _handler(kind: str) -> Handler:
-    def told(n: Narrator, data: dict[str, Any]) -> str | None:
+    def told(n: Teller, data: dict[str, Any]) -> str | None:
         return event(kind, data, n.s)
 
     return told
@@ -82,7 +82,7 @@ def _bid(c: RequestContext) -> RequestWords:
     return RequestWords(request("bid", c.info), options, [None] * len(options), options[0])
 
 
-def _outcome(n: Narrator, o: dict[str, Any]) -> str:
+def _outcome(n: Teller, o: dict[str, Any]) -> str:
     return event("game_over", {"outcome": o}, n.s) or "The game is over."
 
 

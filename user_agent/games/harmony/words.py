@@ -8,8 +8,8 @@ from typing import Any
 from protocol.choices import RequestSpec
 from user_agent.games.harmony.board import ELEMENTS, ROLES, a_piece, cell_words, piece_words
 from user_agent.words.game import GameWords, Handler
-from user_agent.words.narrate import Narrator
 from user_agent.words.requests import RequestContext, RequestWords
+from user_agent.words.shapes import Teller
 from user_agent.words.text import plain
 
 SIDES = ("South", "North")
@@ -34,7 +34,7 @@ def _side(seat: int) -> str | None:
     return SIDES[seat] if 0 <= seat < len(SIDES) else None
 
 
-def _outcome(n: Narrator, o: dict[str, Any]) -> str:
+def _outcome(n: Teller, o: dict[str, Any]) -> str:
     dmg = o.get("damage_to")
     tail = ""
     if isinstance(dmg, list) and len(dmg) == 2:
@@ -46,7 +46,7 @@ def _outcome(n: Narrator, o: dict[str, Any]) -> str:
     return f"{n.S(winner)} wins in round {o.get('round')}{how}{tail}"
 
 
-def _stream(n: Narrator, d: dict[str, Any]) -> str:
+def _stream(n: Teller, d: dict[str, Any]) -> str:
     seat = d.get("seat")
     base, mod = d.get("base", 0), d.get("modifier", 0)
     amount = f"{base}" if not mod else f"{base}{mod:+d}"
@@ -63,7 +63,7 @@ def _stream(n: Narrator, d: dict[str, Any]) -> str:
     )
 
 
-def _started(n: Narrator, d: dict[str, Any]) -> str:
+def _started(n: Teller, d: dict[str, Any]) -> str:
     skip = d.get("skip_attack_rounds", 0)
     skipped = (
         "an attack phase every round" if not skip else f"no attack phase in rounds 1 to {skip}"
@@ -123,7 +123,7 @@ def _place_piece(c: RequestContext) -> RequestWords:
     return w
 
 
-def _placed(n: Narrator, req: RequestSpec, w: RequestWords, choice: list[int]) -> str | None:
+def _placed(n: Teller, req: RequestSpec, w: RequestWords, choice: list[int]) -> str | None:
     if w.axis_names != AXES:
         return None
     try:

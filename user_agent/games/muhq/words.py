@@ -10,16 +10,16 @@ from protocol.choices import RequestSpec
 from protocol.games.muhq.content import load_texts
 from user_agent.games.muhq.board import OUTCOME_REASONS, MuhqTable, tile_name
 from user_agent.words.game import Describer, GameWords, Handler
-from user_agent.words.narrate import Narrator
 from user_agent.words.requests import RequestContext, RequestWords, default_words
+from user_agent.words.shapes import Teller
 from user_agent.words.text import cap, n_cards, plain
 
 
-def _mq(n: Narrator) -> MuhqTable:
+def _mq(n: Teller) -> MuhqTable:
     return n.table if isinstance(n.table, MuhqTable) else MuhqTable()
 
 
-def _side(n: Narrator, side: object) -> str:
+def _side(n: Teller, side: object) -> str:
     t = _mq(n)
     return t.side_name(side) if t.state is not None else n.s(side)
 
@@ -29,7 +29,7 @@ def _mq_count(d: dict[str, Any], key: str) -> int:
     return len(v) if isinstance(v, list) else int(d.get("count", 0) or 0)
 
 
-def _mq_started(n: Narrator, d: dict[str, Any]) -> str:
+def _mq_started(n: Teller, d: dict[str, Any]) -> str:
     t = _mq(n)
     spec = None
     content = t.content
@@ -54,13 +54,13 @@ def _mq_started(n: Narrator, d: dict[str, Any]) -> str:
     )
 
 
-def _mq_drawn(n: Narrator, d: dict[str, Any]) -> str:
+def _mq_drawn(n: Teller, d: dict[str, Any]) -> str:
     cards = d.get("cards")
     what = _mq(n).cards_words(cards) if isinstance(cards, list) else n_cards(_mq_count(d, ""))
     return f"{cap(_side(n, d.get('side')))} draws {what}"
 
 
-def _mq_gained(n: Narrator, d: dict[str, Any]) -> str:
+def _mq_gained(n: Teller, d: dict[str, Any]) -> str:
     why = "from farming" if d.get("reason") == "farm" else f"({plain(d.get('reason'))})"
     return (
         f"{cap(_side(n, d.get('side')))} gains {d.get('amount')} resource {why}, "
@@ -68,7 +68,7 @@ def _mq_gained(n: Narrator, d: dict[str, Any]) -> str:
     )
 
 
-def _mq_upkeep(n: Narrator, d: dict[str, Any]) -> str:
+def _mq_upkeep(n: Teller, d: dict[str, Any]) -> str:
     pid = d.get("perm")
     what = "" if not pid else f" for {_mq(n).perm_name(pid)}"
     return (
@@ -77,7 +77,7 @@ def _mq_upkeep(n: Narrator, d: dict[str, Any]) -> str:
     )
 
 
-def _mq_declared(n: Narrator, d: dict[str, Any]) -> str:
+def _mq_declared(n: Teller, d: dict[str, Any]) -> str:
     return (
         f"{cap(_side(n, d.get('side')))} declares: {_mq(n).frame_words(d)} (action {d.get('id')})"
     )
@@ -91,7 +91,7 @@ _FIZZLE = {
 }
 
 
-def _mq_fizzled(n: Narrator, d: dict[str, Any]) -> str:
+def _mq_fizzled(n: Teller, d: dict[str, Any]) -> str:
     t = _mq(n)
     what = f"action {d.get('id')}"
     st = t.state
@@ -103,7 +103,7 @@ def _mq_fizzled(n: Narrator, d: dict[str, Any]) -> str:
     return f"{cap(what)} fizzles: {why}"
 
 
-def _mq_entered(n: Narrator, d: dict[str, Any]) -> str:
+def _mq_entered(n: Teller, d: dict[str, Any]) -> str:
     t = _mq(n)
     name = f"{t.card_name(d.get('card'))} #{d.get('perm')}"
     on = f" on {t.perm_name(d.get('under'))}" if d.get("under") is not None else ""
@@ -114,7 +114,7 @@ def _mq_entered(n: Narrator, d: dict[str, Any]) -> str:
     return f"{cap(whose)} {name} enters at {tile_name(d.get('x'), d.get('y'))}{on}"
 
 
-def _mq_moved(n: Narrator, d: dict[str, Any]) -> str:
+def _mq_moved(n: Teller, d: dict[str, Any]) -> str:
     t = _mq(n)
     pid = d.get("perm")
     st = t.state
@@ -126,7 +126,7 @@ def _mq_moved(n: Narrator, d: dict[str, Any]) -> str:
     return f"{t.perm_name(pid)} moves{how}{origin} to {tile_name(d.get('x'), d.get('y'))}{into}"
 
 
-def _mq_attack(n: Narrator, d: dict[str, Any]) -> str:
+def _mq_attack(n: Teller, d: dict[str, Any]) -> str:
     t = _mq(n)
     back = d.get("to_attacker")
     tail = f", and takes {back} back" if back else ""
@@ -145,7 +145,7 @@ def _mq_left(verb: str) -> Handler:
         "no_tile": "no free tile to drop it on",
     }
 
-    def handler(n: Narrator, d: dict[str, Any]) -> str:
+    def handler(n: Teller, d: dict[str, Any]) -> str:
         t = _mq(n)
         name = f"{t.card_name(d.get('card'))} #{d.get('perm')}"
         why = reasons.get(str(d.get("reason")), plain(d.get("reason")))
@@ -154,14 +154,14 @@ def _mq_left(verb: str) -> Handler:
     return handler
 
 
-def _mq_tokens(n: Narrator, d: dict[str, Any]) -> str:
+def _mq_tokens(n: Teller, d: dict[str, Any]) -> str:
     count = d.get("count")
     token = plain(d.get("token"))
     tokens = "token" if count == 1 else "tokens"
     return f"{_mq(n).perm_name(d.get('perm'))} now has {count} {token} {tokens}"
 
 
-def _mq_outcome(n: Narrator, o: dict[str, Any]) -> str:
+def _mq_outcome(n: Teller, o: dict[str, Any]) -> str:
     ws = o.get("winners") or []
     who = " and ".join(_side(n, w) for w in ws) if isinstance(ws, list) else ""
     head = f"{cap(who)} {'wins' if len(ws) == 1 else 'win'}" if who else "Nobody wins"
@@ -170,7 +170,7 @@ def _mq_outcome(n: Narrator, o: dict[str, Any]) -> str:
 
 
 def _muhq_decision(
-    n: Narrator, req: RequestSpec, who: str, picked: list[int], labels: list[str]
+    n: Teller, req: RequestSpec, who: str, picked: list[int], labels: list[str]
 ) -> str:
     what = ", ".join(labels) or "nothing"
     if req.kind == "discard":

@@ -11,7 +11,7 @@ from user_agent.games.sanguosha.names import general_name, kind_name, skill_name
 from user_agent.games.sanguosha.words_events import EVENTS, card_words, outcome
 from user_agent.games.sanguosha.words_requests import REQUESTS
 from user_agent.words.game import GameWords
-from user_agent.words.narrate import Narrator
+from user_agent.words.shapes import Teller
 
 
 def character(view: Any, seat: int, lang: str) -> str:
@@ -25,7 +25,7 @@ def character(view: Any, seat: int, lang: str) -> str:
 
 
 def _choice_decision(
-    n: Narrator, req: RequestSpec, who: str, picked: list[int], labels: list[str]
+    n: Teller, req: RequestSpec, who: str, picked: list[int], labels: list[str]
 ) -> str:
     kind = req.kind
     what = ", ".join(labels) or "nothing"

@@ -17,22 +17,22 @@ from user_agent.games.sanguosha.names import (
     zone_name,
 )
 from user_agent.words.game import Handler
-from user_agent.words.narrate import Narrator
+from user_agent.words.shapes import Teller
 from user_agent.words.text import cap, n_cards
 
 
-def card_words(n: Narrator, c: object) -> str:
+def card_words(n: Teller, c: object) -> str:
     return card_name(c, n.lang) if isinstance(c, dict) else "a card"
 
 
-def _cards(n: Narrator, d: dict[str, Any], key: str = "cards") -> str:
+def _cards(n: Teller, d: dict[str, Any], key: str = "cards") -> str:
     cards = d.get(key)
     if isinstance(cards, list):
         return cards_words(cards, n.lang)
     return n_cards(int(d.get("count", 0) or 0))
 
 
-def _why(n: Narrator, reason: object) -> str:
+def _why(n: Teller, reason: object) -> str:
     return word(str(reason), n.lang) if reason else ""
 
 
@@ -52,20 +52,20 @@ _GIVE = frozenset(("rende", "yiji", "collateral", "fanjian", "give"))
 _QUIET_MOVES = frozenset(("settled", "judged", "judge_phase", "equip", "place"))
 
 
-def _draw(n: Narrator, d: dict[str, Any]) -> str:
+def _draw(n: Teller, d: dict[str, Any]) -> str:
     reason = d.get("reason")
     why = "" if reason == "draw_phase" else f" ({_why(n, reason)})"
     return f"{n.S(d.get('seat'))} draws {_cards(n, d)}{why}"
 
 
-def _zone_of(n: Narrator, zone: object, seat: object) -> str:
+def _zone_of(n: Teller, zone: object, seat: object) -> str:
     z = zone_name(str(zone))
     if seat is None or zone not in ("hand", "equip", "judge"):
         return z
     return f"{n.s(seat)}'s {z}"
 
 
-def _move(n: Narrator, d: dict[str, Any]) -> str | None:
+def _move(n: Teller, d: dict[str, Any]) -> str | None:
     reason = str(d.get("reason", ""))
     src, dst = d.get("from"), d.get("to")
     fs, ts = d.get("from_seat"), d.get("to_seat")
@@ -107,7 +107,7 @@ def _move(n: Narrator, d: dict[str, Any]) -> str | None:
     return f"{cap(what)} move from {_zone_of(n, src, fs)} to {_zone_of(n, dst, ts)} ({why})"
 
 
-def _use(n: Narrator, d: dict[str, Any]) -> str:
+def _use(n: Teller, d: dict[str, Any]) -> str:
     card = d.get("card") or {}
     name = str(card.get("name", "")) if isinstance(card, dict) else ""
     who = n.S(d.get("seat"))
@@ -129,7 +129,7 @@ def _use(n: Narrator, d: dict[str, Any]) -> str:
     return f"{who} uses {card_words(n, card)}{via}{on}"
 
 
-def _respond(n: Narrator, d: dict[str, Any]) -> str:
+def _respond(n: Teller, d: dict[str, Any]) -> str:
     verb = "uses" if d.get("mode") == "use" else "plays"
     via = f" by {skill_name(str(d['skill']), n.lang)}" if d.get("skill") else ""
     reason = d.get("reason")
@@ -151,7 +151,7 @@ _RESPOND_WHY = {
 }
 
 
-def _general(n: Narrator, d: dict[str, Any]) -> str:
+def _general(n: Teller, d: dict[str, Any]) -> str:
     seat = d.get("seat")
     gid = str(d.get("general", ""))
     if type(seat) is int:
@@ -161,21 +161,21 @@ def _general(n: Narrator, d: dict[str, Any]) -> str:
     return f"{n.S(seat)} enters play ({d.get('hp')} of {d.get('max_hp')} HP{with_})"
 
 
-def _role(n: Narrator, d: dict[str, Any]) -> str:
+def _role(n: Teller, d: dict[str, Any]) -> str:
     seat, role = d.get("seat"), d.get("role")
     if role:
         return f"{n.S(seat)} is the {role_name(str(role), n.lang)}"
     return f"{n.S(seat)} gets a secret role"
 
 
-def _death(n: Narrator, d: dict[str, Any]) -> str:
+def _death(n: Teller, d: dict[str, Any]) -> str:
     killer = d.get("killer")
     by = f", killed by {n.s(killer)}" if killer is not None else ""
     role = role_name(str(d.get("role", "")), n.lang)
     return f"{n.S(d.get('seat'))} dies{by}; they were the {role}"
 
 
-def _damage(n: Narrator, d: dict[str, Any]) -> str:
+def _damage(n: Teller, d: dict[str, Any]) -> str:
     src = d.get("source")
     nature = d.get("nature")
     kind = f" {nature}" if nature and nature != "normal" else ""
@@ -186,33 +186,33 @@ def _damage(n: Narrator, d: dict[str, Any]) -> str:
     return f"{n.S(d.get('target'))} takes {amount}{kind} damage{by}{with_}, now {d.get('hp')} HP"
 
 
-def _judge(n: Narrator, d: dict[str, Any]) -> str:
+def _judge(n: Teller, d: dict[str, Any]) -> str:
     card = card_words(n, d.get("card"))
     return f"{n.S(d.get('seat'))} judges for {_why(n, d.get('reason'))}: {card}"
 
 
-def _judge_result(n: Narrator, d: dict[str, Any]) -> str:
+def _judge_result(n: Teller, d: dict[str, Any]) -> str:
     how = "succeeds" if d.get("good") else "fails"
     card = card_words(n, d.get("card"))
     return f"The judgement of {n.s(d.get('seat'))} for {_why(n, d.get('reason'))} ({card}) {how}"
 
 
-def _turn(n: Narrator, d: dict[str, Any]) -> str:
+def _turn(n: Teller, d: dict[str, Any]) -> str:
     return f"Round {d.get('round')}: the turn of {n.s(d.get('seat'))}"
 
 
-def _phase(n: Narrator, d: dict[str, Any]) -> str | None:
+def _phase(n: Teller, d: dict[str, Any]) -> str | None:
     phase = str(d.get("phase", ""))
     if phase in ("prepare", "finish"):
         return None
     return f"{n.S(d.get('seat'))}: {phase_name(phase)} phase"
 
 
-def _mark(n: Narrator, d: dict[str, Any]) -> str | None:
+def _mark(n: Teller, d: dict[str, Any]) -> str | None:
     return None
 
 
-def _choice(n: Narrator, d: dict[str, Any]) -> str:
+def _choice(n: Teller, d: dict[str, Any]) -> str:
     kind, value = str(d.get("kind", "")), str(d.get("value", ""))
     who = n.S(d.get("seat"))
     if kind == "double_swords":
@@ -231,7 +231,7 @@ def _choice(n: Narrator, d: dict[str, Any]) -> str:
 _SUITS = {"spade": "spades", "heart": "hearts", "club": "clubs", "diamond": "diamonds"}
 
 
-def _arrange(n: Narrator, d: dict[str, Any]) -> str:
+def _arrange(n: Teller, d: dict[str, Any]) -> str:
     top, bottom = d.get("top"), d.get("bottom")
     if isinstance(top, list) and isinstance(bottom, list):
         t, b = cards_words(top, n.lang), cards_words(bottom, n.lang)
@@ -240,7 +240,7 @@ def _arrange(n: Narrator, d: dict[str, Any]) -> str:
     return f"{n.S(d.get('seat'))} puts {t} on top of the draw pile and {b} at the bottom"
 
 
-def _reserve(n: Narrator, d: dict[str, Any]) -> str:
+def _reserve(n: Teller, d: dict[str, Any]) -> str:
     gens = d.get("generals")
     if isinstance(gens, list):
         what = ", ".join(general_name(str(g), n.lang) for g in gens)
@@ -252,7 +252,7 @@ def _reserve(n: Narrator, d: dict[str, Any]) -> str:
 def _s(fmt: str) -> Handler:
     """A handler from a format string over the event's fields (seat fields named)."""
 
-    def handler(n: Narrator, d: dict[str, Any]) -> str:
+    def handler(n: Teller, d: dict[str, Any]) -> str:
         values = {k: n.s(v) if k in _SEAT_KEYS else v for k, v in d.items()}
         for k in ("phase",):
             if k in d:
@@ -365,7 +365,7 @@ EVENTS: dict[str, Handler] = {
 }
 
 
-def outcome(n: Narrator, o: dict[str, Any]) -> str:
+def outcome(n: Teller, o: dict[str, Any]) -> str:
     """The end of the game: who wins (a side, or seats), why, and every seat's role."""
     winner = o.get("winner")
     reason = _why(n, o.get("reason"))
