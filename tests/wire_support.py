@@ -55,7 +55,7 @@ PATIENT = ("--liveness", "60")
 
 def child_env(**extra: str) -> dict[str, str]:
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join([str(REPO), str(WIRE)])
+    env["PYTHONPATH"] = os.pathsep.join([str(REPO), str(WIRE), str(WIRE.parent)])  # + tests/
     env["SGS_LOG"] = "json"
     env.setdefault("SGS_TEST_BOT_DELAY", "0")
     env.update(extra)
