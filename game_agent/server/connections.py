@@ -5,6 +5,11 @@ by its token) is therefore tied to the connection's file descriptor (`SRCFD` of 
 that proved it), and ends when the monitor reports that descriptor disconnected. The monitor
 also enforces the connection cap: a connection accepted over the cap is shut down at once, so
 a flood of idle TCP connections cannot exhaust the process's file descriptors.
+
+A monitor is stopped on its socket before its reader closes: libzmq sends each event from the
+context's I/O thread and never gives up on a send, so one event (an agent hanging up while the
+server closes) for a monitor with no reader left would block that thread for good, and with it
+every socket of the context.
 """
 
 from __future__ import annotations
@@ -48,7 +53,7 @@ class Connections:
     cap: int
     open: set[int] = field(default_factory=set)
     refused: int = 0  # connections shut down for being over the cap
-    monitors: list[zmq.Socket[bytes]] = field(default_factory=list)
+    monitors: list[tuple[zmq.Socket[bytes], zmq.Socket[bytes]]] = field(default_factory=list)
     on_other: Callable[[Any], None] = lambda event: None
 
     def watch(self, sock: zmq.Socket[bytes], extra: int = 0) -> zmq.Socket[bytes]:
@@ -57,7 +62,7 @@ class Connections:
         mon: zmq.Socket[bytes] = sock.get_monitor_socket(
             zmq.EVENT_ACCEPTED | zmq.EVENT_DISCONNECTED | extra
         )
-        self.monitors.append(mon)
+        self.monitors.append((sock, mon))
         return mon
 
     def drain(self, mon: zmq.Socket[bytes]) -> list[int]:
@@ -86,7 +91,11 @@ class Connections:
                 gone.append(fd)
 
     def close(self) -> None:
-        for mon in self.monitors:
+        for sock, mon in self.monitors:
+            if not sock.closed:
+                while mon.poll(0):  # a full pipe holds the I/O thread, and the stop with it
+                    mon.recv_multipart()
+                sock.disable_monitor()  # no event may follow: its reader is going
             mon.close(0)
         self.monitors.clear()
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import importlib.metadata
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -22,12 +21,15 @@ COMMANDS = {
 }
 
 
+HUNG = 120.0  # seconds: a child still running by then is taken for hung, however busy the machine
+
+
 def sgs(*argv: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "sgs.cli", *argv],
         capture_output=True,
         text=True,
-        timeout=30,
+        timeout=HUNG,
         stdin=subprocess.DEVNULL,
     )
 
@@ -83,9 +85,8 @@ def test_a_bad_bot_fails_before_any_hello(bot: str, says: str, how: list[str]) -
     server.setsockopt(zmq.LINGER, 0)
     port = server.bind_to_random_port("tcp://127.0.0.1")
     try:
-        start = time.monotonic()
+        # it ends on its own (a bot that waited on the server would be killed as hung)
         done = sgs("bot", *how, "--bot", bot, "--connect", f"tcp://127.0.0.1:{port}")
-        assert time.monotonic() - start < 10
         assert done.returncode == 2, done.stderr
         lines = done.stderr.strip().splitlines()
         assert len(lines) == 1 and lines[0].startswith("error: "), done.stderr

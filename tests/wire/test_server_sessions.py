@@ -20,6 +20,7 @@ import zmq
 from conftest import WAIT, BadServerProof, RawAgent, wait_for
 
 from game_agent.server import Server, ServerOptions, Table, TableOptions
+from game_agent.server.connections import Connections
 from game_agent.server.store import open_table
 from protocol.choices import RequestSpec
 from replays import verify
@@ -31,6 +32,7 @@ class Running:
     server: Server
     tables: list[Table]
     thread: threading.Thread
+    context: zmq.Context[zmq.Socket[bytes]]
 
     @property
     def endpoint(self) -> str:
@@ -47,7 +49,8 @@ def start(
     table_opts: TableOptions | None = None,
     **server_opts: Any,
 ) -> Running:
-    server = Server(ServerOptions(**server_opts))
+    context: zmq.Context[zmq.Socket[bytes]] = zmq.Context()  # its own: see `ends`
+    server = Server(ServerOptions(**server_opts), context=context)
     server.bind()
     tables = []
     for i in range(n_tables):
@@ -57,7 +60,16 @@ def start(
         tables.append(opened.table)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
-    return Running(server, tables, thread)
+    return Running(server, tables, thread, context)
+
+
+def ends(context: zmq.Context[zmq.Socket[bytes]]) -> bool:
+    """Whether `context` terminates (within WAIT): it cannot while its I/O thread is blocked,
+    which would silence every socket in it (a server's own context keeps that to its test)."""
+    done = threading.Thread(target=context.term, daemon=True)
+    done.start()
+    done.join(WAIT)
+    return not done.is_alive()
 
 
 @pytest.fixture
@@ -66,8 +78,11 @@ def running(tmp_path: Path) -> Iterator[list[Running]]:
     yield started
     for r in started:
         r.server.stop()
-        r.thread.join(10)
+        r.thread.join(WAIT)
+        # a loop that never stops still uses its sockets: closing them under it is no test
+        assert not r.thread.is_alive(), "the server loop did not stop"
         r.server.close()
+        assert ends(r.context), "the server left its ZeroMQ context blocked"
 
 
 def play(agent: RawAgent, seed: int, until: float = WAIT) -> None:
@@ -348,7 +363,8 @@ async def test_the_server_loop_runs_inside_an_asyncio_event_loop(tmp_path: Path)
     import asyncio
     import random
 
-    server = Server(ServerOptions())
+    context: zmq.Context[zmq.Socket[bytes]] = zmq.Context()
+    server = Server(ServerOptions(), context=context)
     server.bind()
     tables = []
     for i in range(2):
@@ -384,6 +400,7 @@ async def test_the_server_loop_runs_inside_an_asyncio_event_loop(tmp_path: Path)
         )
     finally:
         server.close()
+    assert ends(context), "the server left its ZeroMQ context blocked"
     assert ticks > 5
     for t in tables:
         assert t.game.finished and verify(t.log_path).ok
@@ -392,16 +409,11 @@ async def test_the_server_loop_runs_inside_an_asyncio_event_loop(tmp_path: Path)
 def test_one_deadline_covers_a_whole_decision_so_going_back_cannot_stall(
     running: list[Running], tmp_path: Path
 ) -> None:
-    server = Server(ServerOptions())
-    server.bind()
-    opened = open_table(str(tmp_path), "", "stall_game:RULESET", {}, TableOptions(deadline=2.0))
-    server.add(opened.table)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    running.append(Running(server, [opened.table], thread))
-    staller, other = RawAgent(server.endpoint), RawAgent(server.endpoint)
+    r = start(tmp_path, game="stall_game:RULESET", table_opts=TableOptions(deadline=2.0))
+    running.append(r)
+    staller, other = RawAgent(r.endpoint), RawAgent(r.endpoint)
     for seat, a in ((0, staller), (1, other)):
-        assert a.hello(seat, opened.table.seats[seat].token)["t"] == "welcome"
+        assert a.hello(seat, r.token(seat))["t"] == "welcome"
         a.send({"t": "resync", "last_seq": -1})
     # seat 0 picks, then goes back, again and again: each step is a new request. Were the
     # deadline renewed with each, it would never pass; with one per decision, it passes after
@@ -418,7 +430,74 @@ def test_one_deadline_covers_a_whole_decision_so_going_back_cannot_stall(
             )
     play(other, 2)
     assert other.bye
-    decisions = opened.table.game.decisions
+    decisions = r.tables[0].game.decisions
     assert [d.timeout for d in decisions if d.seat == 0].count(True) >= 1
     for a in (staller, other):
         a.close()
+
+
+def test_closing_the_connections_first_leaves_the_context_serving() -> None:
+    """The server closes its connections' monitors before its sockets; agents that come and go
+    in between must not cost the process its sockets. (Before the fix, libzmq sent the first
+    connection event after a monitor's reader closed to that reader's pipe, gone by then, and
+    blocked the context's I/O thread on it for good: every later server in the process printed
+    "listening" and never answered. Whether the first agent's hang-up comes before or after the
+    close reaches the monitor is a race, hence more agents after it.)"""
+    context: zmq.Context[zmq.Socket[bytes]] = zmq.Context()
+    router = context.socket(zmq.ROUTER)
+    router.setsockopt(zmq.LINGER, 0)
+    conns = Connections(cap=16)
+    mon = conns.watch(router)
+    endpoint = f"tcp://127.0.0.1:{router.bind_to_random_port('tcp://127.0.0.1')}"
+
+    def agent_is_heard() -> zmq.Socket[bytes]:
+        agent = zmq.Context.instance().socket(zmq.DEALER)
+        agent.setsockopt(zmq.LINGER, 0)
+        agent.connect(endpoint)
+        agent.send(b"hello")
+        assert router.poll(int(WAIT * 1000)), "the router fell silent"
+        router.recv_multipart()
+        return agent
+
+    first = agent_is_heard()
+    wait_for(lambda: not conns.drain(mon) and len(conns.open) == 1, what="the connection")
+    conns.close()
+    first.close(0)
+    for _ in range(20):
+        agent_is_heard().close(0)
+    router.close(0)
+    assert ends(context)
+
+
+def test_connection_churn_does_not_stall_a_served_table(
+    running: list[Running], tmp_path: Path
+) -> None:
+    """More connect/disconnect cycles than a monitor's pipe holds events (ACCEPTED and
+    DISCONNECTED each: 1,000 cycles fill the default 2 x 1,000), each proven by an answer,
+    then a whole game on the same server."""
+    r = start(tmp_path, table_opts=TableOptions(deadline=10.0, linger=0.5))
+    running.append(r)
+    cycles = 1_200
+    for i in range(cycles):
+        passer = RawAgent(r.endpoint)
+        passer.send({"t": "status", "version": 3})
+        msg = passer.recv(WAIT)
+        assert msg is not None and msg["t"] == "tables", f"cycle {i}: {msg}"
+        passer.close()
+    conns = r.server.conns
+    wait_for(lambda: not conns.open, what="every passing connection to be gone")
+    agents = [RawAgent(r.endpoint) for _ in range(2)]
+    for seat, a in enumerate(agents):
+        assert a.hello(seat, r.token(seat))["t"] == "welcome"
+        a.send({"t": "resync", "last_seq": -1})
+    threads = [threading.Thread(target=play, args=(a, seat)) for seat, a in enumerate(agents)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join(WAIT)
+    assert all(a.bye for a in agents), "the game did not end"
+    for a in agents:
+        a.close()
+    wait_for(lambda: not r.server.tables, what="the table to close")
+    assert r.tables[0].timeouts == 0
+    assert verify(r.tables[0].log_path).ok
