@@ -59,13 +59,19 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError("the served game did not finish in time", exit_code=1) from None
     if code != 0 or path is None:
         raise UsageError(f"sgs serve exited with {code}", exit_code=1)
-    names = {str(seat): f"seat {seat} ({bot})" for seat, bot in enumerate(bots)}
+    c = client(DEMO)
+    sides = c.seat_names if c is not None else ()
+    names = {
+        str(seat): f"{sides[seat].capitalize() if seat < len(sides) else f'seat {seat}'} ({bot})"
+        for seat, bot in enumerate(bots)
+    }
+    title = (c.title if c is not None else "") or DEMO
     result = (
         "draw"
         if winners is None or winners.startswith("none")
         else f"{names.get(winners, winners)} wins"
     )
-    print(f"{DEMO} over the wire, seed {args.seed}: {result}")
+    print(f"{title} over the wire, seed {args.seed}: {result}")
     print(f"replay log: {path}")
     report = verify(path)
     print(report.message)

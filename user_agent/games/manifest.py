@@ -41,6 +41,8 @@ class ClientGame:
     name: str
     # "module:function" (seat, seats) -> the seat's view (what it knows, folded from its events).
     view: str
+    # The game's name for people ("Harmony of Elements"); "" shows `name`.
+    title: str = ""
     # The game's own bots, by the name `--bots` uses -> "module:Class" (`random` is shared).
     bots: Mapping[str, str] = field(default_factory=dict)
     env: EnvEntry | None = None

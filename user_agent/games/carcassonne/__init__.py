@@ -15,6 +15,7 @@ deployed, one `deploy` step (the free segments, then skip). Observation fields:
 CLIENT = ClientGame(
     "carcassonne",
     view="user_agent.games.carcassonne.view:make_view",
+    title="Carcassonne",
     words="user_agent.games.carcassonne.words:WORDS",
     console="user_agent.games.carcassonne.console:CONSOLE",
     report="user_agent.games.carcassonne.report:REPORT",

@@ -16,6 +16,7 @@ An action picks one card of the hand (options ascending). Observation fields:
 CLIENT = ClientGame(
     "goofspiel",
     view="user_agent.games.goofspiel.view:make_view",
+    title="Goofspiel",
     words="user_agent.games.goofspiel.words:WORDS",
     bots={"greedy": "user_agent.games.goofspiel.greedy:GreedyBot"},
     env=EnvEntry(

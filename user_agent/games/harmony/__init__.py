@@ -14,6 +14,7 @@ cell, then the role, then the element. Observation fields: `user_agent.games.har
 CLIENT = ClientGame(
     "harmony",
     view="user_agent.games.harmony.view:make_view",
+    title="Harmony of Elements",
     words="user_agent.games.harmony.words:WORDS",
     console="user_agent.games.harmony.console:CONSOLE",
     report="user_agent.games.harmony.report:REPORT",

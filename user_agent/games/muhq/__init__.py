@@ -5,6 +5,7 @@ from user_agent.games.manifest import ClientGame
 CLIENT = ClientGame(
     "muhq",
     view="user_agent.games.muhq.view:make_view",
+    title="muhq's game",
     words="user_agent.games.muhq.words:WORDS",
     console="user_agent.games.muhq.console:CONSOLE",
     report="user_agent.games.muhq.report:REPORT",

@@ -17,6 +17,7 @@ side, the rebels, or the renegade), everyone else -1. Observation fields:
 CLIENT = ClientGame(
     "sanguosha",
     view="user_agent.games.sanguosha.view:make_view",
+    title="Sanguosha",
     words="user_agent.games.sanguosha.words:WORDS",
     console="user_agent.games.sanguosha.console:CONSOLE",
     report="user_agent.games.sanguosha.report:REPORT",
