@@ -22,6 +22,7 @@ key), which a socket monitor reports.
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 from collections import Counter, OrderedDict
@@ -140,6 +141,7 @@ class CurveServer:
         self._counts: Counter[str] = Counter()
         self._stop = threading.Event()
         self._monitors: list[threading.Thread] = []
+        self._watched: list[zmq.Socket[Any]] = []  # the sockets those threads watch
         self._closed = False
         self._auth = _Authenticator(context, log=structlog.get_logger("sgs.curve.zap"))
         try:
@@ -244,6 +246,7 @@ class CurveServer:
                 target=self._watch, args=(pipe,), name="sgs-curve-monitor", daemon=True
             )
             self._monitors.append(thread)
+            self._watched.append(socket)
             thread.start()
 
     @staticmethod
@@ -353,6 +356,15 @@ class CurveServer:
         if self._closed:
             return
         self._closed = True
+        # A socket still open keeps sending monitor events from the context's one I/O thread,
+        # and that send never gives up: once its reader is closed, the next connection event
+        # would block the I/O thread, and every socket of the context, for good. So a socket
+        # the caller has not closed yet stops being monitored first (from this thread: call
+        # close() where the sockets are used, as the server does).
+        for sock in self._watched:
+            if not sock.closed:
+                with contextlib.suppress(zmq.ZMQError):
+                    sock.disable_monitor()
         self._stop.set()
         for thread in self._monitors:
             thread.join(timeout=5)

@@ -10,6 +10,7 @@ its own never do.
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
 import re
 import shutil
@@ -690,3 +691,40 @@ def test_sgs_cli_keys_subprocess(tmp_path: Path) -> None:
     again = subprocess.run(cmd, cwd=REPO, env=env, capture_output=True, text=True, timeout=60)
     assert again.returncode == 1
     assert "already exists" in again.stderr
+
+
+def _close_curve_first(secret: Path, allowed: Path, bot: Path, wrong_server: Path) -> None:
+    """The scenario of the test below, in a child process (a wedged context cannot be torn
+    down, so the parent judges by the exit code)."""
+    net = Net()
+    curve = net.curve(secret, allowed)
+    _, endpoint = net.router(curve)  # monitored by the CurveServer's thread
+    curve.close()  # before the router: its monitor must stop with it
+    pull = net.socket(curve.context, zmq.PULL)
+    port = pull.bind_to_random_port("tcp://127.0.0.1")
+    push = net.socket(curve.context, zmq.PUSH)
+    push.connect(f"tcp://127.0.0.1:{port}")
+    for i in range(20):  # each a failed handshake (a monitored event), then traffic
+        net.dealer(endpoint, b"late-agent-%04d" % i, bot, wrong_server)
+        push.send(b"%d" % i)
+        if not pull.poll(int(BOUND * 1000)) or pull.recv() != b"%d" % i:
+            os._exit(1)
+    net.close()
+    os._exit(0)
+
+
+def test_closing_the_curve_server_before_its_socket_leaves_the_context_serving(
+    keys: Keys,
+) -> None:
+    """A monitored socket still open when its CurveServer closes must not wedge the context:
+    a monitor whose reader is gone would block libzmq's I/O thread at the next event."""
+    keys.allow("bot1")
+    args = (keys.secret("server"), keys.allowed, keys.secret("bot1"), keys.public("impostor"))
+    child = multiprocessing.get_context("fork").Process(target=_close_curve_first, args=args)
+    child.start()
+    child.join(BOUND + 30)
+    if child.is_alive():
+        child.kill()
+        child.join()
+        pytest.fail("the context stopped serving after the CurveServer closed")
+    assert child.exitcode == 0, "a message on the context was never delivered"
