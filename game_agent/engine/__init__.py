@@ -6,6 +6,7 @@ This module is the engine's public API; rulesets import from here only (`window_
 
 from game_agent.engine.errors import ConfigError, EngineError, GameOver, IllegalReply
 from game_agent.engine.game import Determinizable, Game, Ruleset, Step, fold
+from game_agent.engine.options import with_defaults
 from game_agent.engine.rng import Rng
 from game_agent.engine.settlement import Settlement, Together
 from game_agent.engine.timing import Trigger, Triggers
@@ -50,4 +51,5 @@ __all__ = [
     "view_for",
     "window_asks",
     "window_seats",
+    "with_defaults",
 ]

@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from game_agent.engine import ConfigError
+from game_agent.engine import ConfigError, with_defaults
 from game_agent.games.carcassonne.scoring import DEFAULT_FARM_SCORING, FARM_SCORING
 from protocol.games.carcassonne.regions import Regions
 from protocol.games.carcassonne.tiles import KIND
@@ -147,14 +147,7 @@ def check_scenario(sc: object, players: int, followers_each: int) -> dict[str, A
 
 def configure(config: Mapping[str, Any]) -> dict[str, Any]:
     """Validate the options and fill in defaults; raises ConfigError with a clear message."""
-    if not isinstance(config, Mapping):
-        raise ConfigError(f"the config must be a map, got {type(config).__name__}")
-    unknown = sorted(str(k) for k in config if k not in DEFAULTS)
-    if unknown:
-        raise ConfigError(
-            f"unknown option(s) {', '.join(unknown)}; carcassonne knows {', '.join(DEFAULTS)}"
-        )
-    c = {**DEFAULTS, **config}
+    c = with_defaults("carcassonne", config, DEFAULTS)
     players = _int("players", c["players"], MIN_PLAYERS, MAX_PLAYERS)
     followers = _int("followers", c["followers"], 0, MAX_FOLLOWERS)
     if c["farm_scoring"] not in FARM_SCORING:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from game_agent.engine import ConfigError
+from game_agent.engine import ConfigError, with_defaults
 from protocol.games.goofspiel.schema import MAX_CARDS, MIN_CARDS
 
 SEATS = 2
@@ -83,14 +83,7 @@ def check_scenario(sc: object, n: int) -> dict[str, Any]:
 
 def configure(config: Mapping[str, Any]) -> dict[str, Any]:
     """Validate the options and fill in defaults; raises ConfigError with a clear message."""
-    if not isinstance(config, Mapping):
-        raise ConfigError(f"the config must be a map, got {type(config).__name__}")
-    unknown = sorted(str(k) for k in config if k not in DEFAULTS)
-    if unknown:
-        raise ConfigError(
-            f"unknown option(s) {', '.join(unknown)}; goofspiel knows {', '.join(DEFAULTS)}"
-        )
-    c = {**DEFAULTS, **config}
+    c = with_defaults("goofspiel", config, DEFAULTS)
     n = c["cards"]
     if type(n) is not int or not MIN_CARDS <= n <= MAX_CARDS:
         raise ConfigError(f"cards must be an integer from {MIN_CARDS} to {MAX_CARDS}, got {n!r}")

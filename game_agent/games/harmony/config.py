@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import fields as dc_fields
 from typing import Any
 
-from game_agent.engine import ConfigError
+from game_agent.engine import ConfigError, with_defaults
 from game_agent.games.harmony.attack import STANDARD, Rules
 from game_agent.games.harmony.board import NORTH, SOUTH, from_position, position
 from game_agent.games.harmony.pieces import EMPTY
@@ -96,14 +96,7 @@ def check_scenario(sc: object) -> dict[str, Any]:
 
 def configure(config: Mapping[str, Any]) -> dict[str, Any]:
     """Validate the options and fill in defaults; raises ConfigError with a clear message."""
-    if not isinstance(config, Mapping):
-        raise ConfigError(f"the config must be a map, got {type(config).__name__}")
-    unknown = sorted(str(k) for k in config if k not in DEFAULTS)
-    if unknown:
-        raise ConfigError(
-            f"unknown option(s) {', '.join(unknown)}; harmony knows {', '.join(DEFAULTS)}"
-        )
-    c = {**DEFAULTS, **config}
+    c = with_defaults("harmony", config, DEFAULTS)
     out: dict[str, Any] = {
         "skip_attack_rounds": _int("skip_attack_rounds", c["skip_attack_rounds"], 0, LAST_ROUND),
     }
