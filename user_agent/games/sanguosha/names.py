@@ -64,6 +64,21 @@ def role_name(role: str, lang: str = "en") -> str:
     return zh if lang == "zh" and zh else en
 
 
+# 1v1: the engine tags the two sides with the identity roles lord (warm) and renegade (cool)
+SIDES: dict[str, tuple[str, str]] = {
+    "lord": ("warm side", "暖色方"),
+    "renegade": ("cool side", "冷色方"),
+    "warm": ("warm side", "暖色方"),
+    "cool": ("cool side", "冷色方"),
+}
+
+
+def side_name(role: str, lang: str = "en") -> str:
+    """A 1v1 side by its role tag (lord: warm, renegade: cool) or its name."""
+    en, zh = SIDES.get(role, (plain(role), ""))
+    return zh if lang == "zh" and zh else en
+
+
 def phase_name(phase: str) -> str:
     return PHASES.get(phase, plain(phase))
 

@@ -12,6 +12,7 @@ from user_agent.games.sanguosha.names import (
     kind_name,
     phase_name,
     role_name,
+    side_name,
     skill_name,
     word,
     zone_name,
@@ -40,6 +41,8 @@ _WINNERS = {
     "lord": "The lord and loyalists win",
     "rebel": "The rebels win",
     "renegade": "The renegade wins",
+    "warm": "The warm side wins",
+    "cool": "The cool side wins",
 }
 
 
@@ -161,17 +164,41 @@ def _general(n: Teller, d: dict[str, Any]) -> str:
     return f"{n.S(seat)} enters play ({d.get('hp')} of {d.get('max_hp')} HP{with_})"
 
 
-def _role(n: Teller, d: dict[str, Any]) -> str:
-    seat, role = d.get("seat"), d.get("role")
+def _role_words(n: Teller, seat: object, role: object, first: bool = True) -> str:
+    who = n.S(seat) if first else n.s(seat)
     if role:
-        return f"{n.S(seat)} is the {role_name(str(role), n.lang)}"
-    return f"{n.S(seat)} gets a secret role"
+        return f"{who} is the {role_name(str(role), n.lang)}"
+    return f"{who} gets a secret role"
+
+
+def _role(n: Teller, d: dict[str, Any]) -> str | None:
+    """A seat's role; on a 2-seat table the lord's waits for the other seat's, which tells a 1v1
+    game (lord and renegade: the warm and the cool side) from a 2-player identity game."""
+    seat, role = d.get("seat"), d.get("role")
+    if getattr(n, "seats", None) != 2:
+        return _role_words(n, seat, role)
+    if role == "lord" and "lord_seat" not in n.notes:
+        n.notes["lord_seat"] = seat
+        return None
+    lord = n.notes.pop("lord_seat", None)
+    if lord is None:
+        return _role_words(n, seat, role)
+    if role == "renegade":
+        n.notes["sides"] = True
+        warm, cool = side_name("lord", n.lang), side_name("renegade", n.lang)
+        return f"{n.S(lord)} is the {warm} and {n.s(seat)} the {cool}"
+    return f"{_role_words(n, lord, 'lord')}; {_role_words(n, seat, role, first=False)}"
+
+
+def _role_of(n: Teller, role: str) -> str:
+    """A role, or in 1v1 the side it tags."""
+    return side_name(role, n.lang) if n.notes.get("sides") else role_name(role, n.lang)
 
 
 def _death(n: Teller, d: dict[str, Any]) -> str:
     killer = d.get("killer")
     by = f", killed by {n.s(killer)}" if killer is not None else ""
-    role = role_name(str(d.get("role", "")), n.lang)
+    role = _role_of(n, str(d.get("role", "")))
     return f"{n.S(d.get('seat'))} dies{by}; they were the {role}"
 
 
@@ -371,6 +398,8 @@ def outcome(n: Teller, o: dict[str, Any]) -> str:
     reason = _why(n, o.get("reason"))
     if winner is None:
         return f"The game is a draw ({reason})" if reason else "The game is a draw"
+    if winner in ("warm", "cool"):
+        n.notes["sides"] = True
     head = _WINNERS.get(str(winner))
     if head is None:
         seats = o.get("winners") or []
@@ -379,6 +408,6 @@ def outcome(n: Teller, o: dict[str, Any]) -> str:
     tail = ""
     if isinstance(roles, list) and roles:
         tail = "; roles: " + ", ".join(
-            f"{n.s(i)} {role_name(str(r), n.lang)}" for i, r in enumerate(roles) if r
+            f"{n.s(i)} {_role_of(n, str(r))}" for i, r in enumerate(roles) if r
         )
     return f"{head} ({reason}){tail}" if reason else f"{head}{tail}"

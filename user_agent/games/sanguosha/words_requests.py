@@ -53,10 +53,32 @@ def _general_option(o: Any, lang: str) -> str:
     return f"{head}: {skills}" if skills else head
 
 
-def _targets_words(c: RequestContext, targets: list[Any]) -> str:
+def _targets_words(c: RequestContext, targets: list[Any], card: Any = None) -> str:
+    """ " on seat 2 or seat 3": the seats a card may be used on, one of them to be chosen; an
+    area card (Savage Assault, Peach Garden...) hits every one of its targets: " on every other
+    seat" when they are all the others alive, else " on seat 2, seat 3 and seat 4"."""
     if not targets:
         return ""
-    return " on " + " or ".join(c.seats.name(t) for t in targets)
+    names = [c.seats.name(t) for t in targets]
+    kind = KINDS.get(str(card.get("name", ""))) if isinstance(card, dict) else None
+    if kind is None or kind.sub not in ("aoe", "global"):
+        return " on " + " or ".join(names)
+    alive = _alive_seats(c)
+    if alive is not None and sorted(targets) == sorted(alive):
+        return " on every seat"
+    if alive is not None and sorted(targets) == sorted(s for s in alive if s != c.req.seat):
+        return " on every other seat"
+    if len(names) == 1:
+        return " on " + names[0]
+    return " on " + ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _alive_seats(c: RequestContext) -> list[int] | None:
+    """The living seats, as the asked seat's view knows them (None without a view)."""
+    seats = getattr(c.seats.view, "seats", None)
+    if not isinstance(seats, list):
+        return None
+    return [i for i, s in enumerate(seats) if getattr(s, "alive", True)]
 
 
 def _play_option(c: RequestContext, o: Any) -> str:
@@ -74,13 +96,13 @@ def _play_option(c: RequestContext, o: Any) -> str:
     if kind == "view_as" and isinstance(card, dict):
         what = kind_name(str(card.get("name", "")), c.lang)
         return f"{what} by {skill_name(str(o.get('skill', '')), c.lang)}" + _targets_words(
-            c, targets
+            c, targets, card
         )
     if isinstance(card, dict):
         name = card_name(card, c.lang)
         if card.get("name") in _EQUIP_NAMES:
             return f"equip {name}"
-        return name + _targets_words(c, targets)
+        return name + _targets_words(c, targets, card)
     return "an action"
 
 
@@ -179,10 +201,7 @@ def _respond_title(c: RequestContext) -> str:
             return f"You are dying: {verb} a {card} to save yourself?"
         return f"{cap(c.who(tgt))} is dying: {verb} a {card} to save them?"
     if reason == "nullify":
-        against = kind_name(str(i.get("against", "")), c.lang)
-        on = "" if tgt is None else f" on {c.who(tgt)}"
-        whose = "The" if src is None else cap(c.seats.whose(src))
-        return f"{whose} {against} is about to take effect{on}: use a {card}?"
+        return _nullify_title(c)
     if reason == "collateral":
         return f"Collateral: use a Slash on {c.who(tgt)}, or give your weapon away."
     if reason == "blade":
@@ -193,6 +212,39 @@ def _respond_title(c: RequestContext) -> str:
             f"on their behalf?"
         )
     return f"{cap(verb)} a {card} ({word(reason, c.lang)})?"
+
+
+def _nullify_title(c: RequestContext) -> str:
+    """A step of a Nullification chain. The first step is against the trick (`against`) of
+    `source` (None: a delayed trick's judgement) on `target`; every later step is against the
+    Nullification just used by `target`, in the chain over the trick of `source`, which is the
+    trick in the processing area of the asked seat's view."""
+    i = c.info
+    src, tgt = i.get("source"), i.get("target")
+    against = str(i.get("against", ""))
+    if against != "nullification":
+        whose = "The" if src is None else cap(c.seats.whose(src))
+        on = "" if tgt is None else f" on {c.who(tgt)}"
+        what = kind_name(against, c.lang)
+        return f"{whose} {what}{on} is about to take effect: use a Nullification to cancel it?"
+    trick = _chain_trick(c)
+    over = f"the {trick}" if src is None else f"{c.seats.whose(src)} {trick}"
+    return (
+        f"{cap(c.seats.whose(tgt))} Nullification is about to take effect in the chain over "
+        f"{over}: use a Nullification against it?"
+    )
+
+
+def _chain_trick(c: RequestContext) -> str:
+    """The trick a Nullification chain is about: the first trick other than a Nullification in
+    the processing area, as the view shows it ("trick" when it does not: a delayed trick, or one
+    made of another card)."""
+    for card in getattr(c.seats.view, "processing", None) or []:
+        name = str(card.get("name", "")) if isinstance(card, dict) else ""
+        kind = KINDS.get(name)
+        if kind is not None and kind.type == "trick" and name != "nullification":
+            return kind_name(name, c.lang)
+    return "trick"
 
 
 def _respond(c: RequestContext) -> RequestWords:
