@@ -56,6 +56,18 @@ class ReportHooks:
         """Lines closing the report: the table after turn `last` (None: at the end)."""
         return iter(())
 
+    def account(self, log: Log) -> list[str]:
+        """A finished game told in a few lines (`sgs demo` prints them): here only who won,
+        from the outcome of `game_over`."""
+        over = [e for e in log.events if e.kind == "game_over"]
+        if not over:
+            return ["the game did not finish"]
+        outcome = over[-1].data.get("outcome") or {}
+        winners = outcome.get("winners") or []
+        if not winners:
+            return ["winner: nobody (a draw)"]
+        return ["winner: " + ", ".join(f"seat {s}" for s in winners)]
+
 
 GENERIC = ReportHooks()
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import importlib
 
 from game_agent.engine import ConfigError, Ruleset
-from game_agent.games.manifest import GameManifest
+from game_agent.games.manifest import GameManifest, Row
 
 GAMES = (
     "harmony",
@@ -50,6 +50,17 @@ def manifest(name: str) -> GameManifest:
         raise ConfigError(f"unknown game {name!r}; known games: {', '.join(GAMES)}")
     found: GameManifest = importlib.import_module(f"{__name__}.{name}").MANIFEST
     return found
+
+
+def demo() -> tuple[str, Row]:
+    """What `sgs demo` serves: the first game whose manifest marks a row as the demo, and that
+    row (no such game: the registry's first with its defaults)."""
+    for name in GAMES:
+        m = manifest(name)
+        for row in m.rows:
+            if m.demo is not None and row.label == m.demo:
+                return name, row
+    return GAMES[0], Row("default")
 
 
 def available() -> list[str]:

@@ -90,6 +90,8 @@ class GameManifest:
     soak: str | None = None
     # Each seat's role, for a game whose seats play roles (None: they play none).
     roles: Roles | None = None
+    # The label of the row `sgs demo` serves (one of `rows`; None: this game is not the demo).
+    demo: str | None = None
 
     @property
     def name(self) -> str:

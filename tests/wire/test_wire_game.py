@@ -59,5 +59,5 @@ def test_make_demo_serves_bot_processes_and_verifies(tmp_path: Path) -> None:
         timeout=WAIT,
     )
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "over the wire, seed 9:" in done.stdout
+    assert "over the wire, seed 9 (" in done.stdout
     assert "OK, " in done.stdout and "replay log: " in done.stdout

@@ -21,6 +21,7 @@ MANIFEST = GameManifest(
     ),
     bench_rows=(Row("identity 5p no skills", {"players": 5, "skills": "none"}),),
     soak="game_agent.games.sanguosha.soak:SanguoshaSoak",
+    demo="identity 5p smart",
     roles=Roles(
         "game_agent.games.sanguosha.seats:roles",
         ("lord", "loyalist", "rebel", "renegade", "warm", "cool"),  # identity; 1v1 sides
