@@ -2,9 +2,11 @@
 sentences, says what each request asks with its options numbered, and reads the answer.
 
 Answering: options that designate a player (the targets of a card, a skill's "to whom?") are
-chosen by the player's seat number; every other option by the number shown before it (its
-index). `d` takes the default, `c` cancels or declines when allowed, `?` repeats the request.
-Commands at any prompt: `hand`, `table`, `help`, and the game's own (`card NAME`). What is
+chosen by the player's seat number; every other option by the number shown before it, counted
+from 1 as in the full-screen console (option index + 1). `d` takes the default, `c` cancels or
+declines when allowed, `?` repeats the request. Commands at any prompt: `hand`, `table`,
+`help`, `quit` (or `q`: leave the table; the seat stays yours) and the game's own (`card
+NAME`). What is
 particular to a game (its board above a request, `hand` and `table`, answers typed by name, its
 commands and help) is its `ConsoleHooks` (`user_agent.games.<game>.console`, named by its
 client manifest); a game without them gets the generic behaviour of the base class.
@@ -37,17 +39,21 @@ ANSWERING = """\
 How to answer:
   * Options that designate a player (the targets of a card, a skill's 'to whom?') are chosen
     by the player's SEAT NUMBER: with '2) seat 2 (Guan Yu)' listed, type 2. Every other option
-    is chosen by the number shown before it.
+    is chosen by the number shown before it (counted from 1).
   * Choose-one requests take one number; choose-several requests take numbers separated by
     spaces (an empty line chooses none, when that is allowed).
   * Arranging cards into piles: every card number once, pile by pile, piles separated by '/',
-    e.g. '2 0 / 1' (cards 2 then 0 on the first pile, card 1 on the second)."""
+    e.g. '3 1 / 2' (cards 3 then 1 on the first pile, card 2 on the second)."""
 DEFAULTS = """\
   * 'd' takes the default (said in words with each request); 'c' cancels or declines when the
     request allows it; '?' shows the request again.
 Commands, at any prompt:
   hand            your cards"""
 COMMANDS = ("hand", "table", "help")
+# leaving: never an answer (answers are numbers, `d`, `c`, `?` or a game's names, none of them
+# a bare `q`); the seat stays ours, the server takes the defaults of what it asks
+QUIT = ("quit", "q")
+EXAMPLE = ("e.g. '2 0 / 1'", "e.g. '3 1 / 2'")  # the request words' arrange example, from 1
 
 
 def _plain(value: object) -> str:
@@ -136,6 +142,9 @@ def help_lines(hooks: ConsoleHooks) -> list[str]:
     lines += f"  table           {hooks.table_help}".split("\n")
     lines += [look.help for look in hooks.lookups.values()]
     lines.append("  help            this text")
+    lines.append(
+        "  quit, q         leave the table (the seat stays yours: come back with its token)"
+    )
     return lines + hooks.legend_lines()
 
 
@@ -151,18 +160,26 @@ def _show(value: Any) -> str:
 
 
 def parse_answer(req: RequestSpec, line: str) -> tuple[Choice, str | None]:
-    """Turn a typed line of indices into a choice; the second item is an error, or None."""
+    """Turn a typed line of option numbers (counted from 1) into a choice; the second item is
+    an error, or None."""
     text = line.strip().lower()
     if text == "d":
         return req.default, None
     if text == "c":
         return None, None if req.cancel else "this request cannot be cancelled"
-    if req.form == "arrange":
-        text = text.replace("/", f" {SEPARATOR} ")
+    piles = text.split("/") if req.form == "arrange" else [text]
+    numbers: list[int] = []
     try:
-        numbers = [int(t) for t in text.replace(",", " ").split()]
+        for k, pile in enumerate(piles):
+            if k:
+                numbers.append(SEPARATOR)
+            numbers += [int(t) - 1 for t in pile.replace(",", " ").split()]
     except ValueError:
         return None, "type numbers separated by spaces, 'd' or 'c'"
+    if any(n < 0 for n in numbers if n != SEPARATOR) or (
+        req.form != "arrange" and SEPARATOR in numbers
+    ):
+        return None, "options are numbered from 1"
     choice: Choice
     if req.form == "choice":
         if len(numbers) != 1:
@@ -184,15 +201,18 @@ def request_lines(req: RequestSpec, w: RequestWords, hooks: ConsoleHooks = GENER
     if req.form == "product":
         named = hooks.typed_by_name(w)  # typed by name: no shifting numbers
         for n, (name, axis) in enumerate(zip(w.axis_names, w.axes, strict=False)):
-            opts = "  ".join(label if named else f"{i}) {label}" for i, label in enumerate(axis))
+            opts = "  ".join(
+                label if named else f"{i + 1}) {label}" for i, label in enumerate(axis)
+            )
             lines.append(f"  axis {n}: {name}  {opts}")
     else:
         if req.form == "arrange":
             lines.append("  piles, in order: " + " / ".join(w.piles))
         for i, label in enumerate(w.options):
-            key = w.option_seats[i] if w.by_seat else i
+            key = w.option_seats[i] if w.by_seat else i + 1
             lines.append(f"  {key}) {label}")
     how = w.hint.replace(f"; 'd' for the default ({w.default})", "; 'd' takes the default")
+    how = how.replace(*EXAMPLE)
     lines.append(f"default: {w.default}")
     lines.append(f"how: {how}; '?' shows this again, 'help' explains")
     return lines
@@ -202,8 +222,8 @@ def read_answer(
     req: RequestSpec, w: RequestWords, line: str, hooks: ConsoleHooks = GENERIC
 ) -> tuple[Choice, str | None]:
     """A typed answer -> a choice; the second item is an error to show, or None. Options that
-    designate seats are answered by seat number; others by index (or by the game's names, when
-    its `hooks` say the request is typed by name)."""
+    designate seats are answered by seat number; others by their number, counted from 1 (or by
+    the game's names, when its `hooks` say the request is typed by name)."""
     text = line.strip()
     if text.lower() == "d":
         return req.default, None
@@ -322,6 +342,10 @@ class Console:
             line = self._read_line(fd)
             if line is None:
                 continue
+            if line.strip().lower() in QUIT:
+                self.out("you leave the table (your seat stays yours: come back with its token)")
+                self.client.bye("quit")
+                return 0
             if line == "":
                 eof = True  # no more input: keep watching; requests take their defaults
                 self.out("(input closed; requests will take their defaults at the deadline)")

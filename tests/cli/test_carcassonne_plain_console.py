@@ -41,7 +41,7 @@ def test_a_carcassonne_game_through_the_plain_console(procs: list[Proc], tmp_pat
     for command in ("hand", "table", "help"):
         person.type(command)
         assert person.prompt() is not None
-    placements: list[int] = []  # the option numbers typed for place_tile, in order
+    placements: list[int] = []  # the indices of the options typed for place_tile, in order
     deployed = skipped = tables = 0
     block: list[str] | None = first
     while block is not None:
@@ -49,13 +49,14 @@ def test_a_carcassonne_game_through_the_plain_console(procs: list[Proc], tmp_pat
         if "Place tile " in title:
             options = [m for x in block if (m := PLACEMENT.match(x))]
             assert options, block
-            pick = len(placements) % len(options)
-            placements.append(pick)
-            person.type(str(pick))
+            assert options[0].group(1) == "1", block  # numbered from 1, as full-screen
+            typed = options[len(placements) % len(options)].group(1)
+            placements.append(int(typed) - 1)  # the option's index
+            person.type(typed)
         elif "put a follower on it?" in title:
             skip = [m.group(1) for x in block if (m := SKIP.match(x))]
             followers = [m for x in block if (m := FOLLOWER.match(x))]
-            assert len(skip) == 1 and int(skip[0]) == len(followers), block  # skip comes last
+            assert len(skip) == 1 and int(skip[0]) == len(followers) + 1, block  # skip: last
             if followers and deployed < 2:
                 person.type(followers[0].group(1))
                 deployed += 1

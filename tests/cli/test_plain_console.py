@@ -20,7 +20,7 @@ import pytest
 from game_agent.engine import Decision, Event
 from protocol.choices import RequestSpec
 from replays import read_log
-from user_agent.console import read_answer
+from user_agent.console import read_answer, request_lines
 from user_agent.games.harmony.console import CONSOLE as HARMONY
 from user_agent.words.requests import describe
 
@@ -209,8 +209,12 @@ def test_targets_are_read_as_seat_numbers_and_other_options_as_indices() -> None
     _, error = read_answer(req, w, "0")
     assert error == "seat 0 is not one of the choices (seats 2, 4, 1)"
     assert read_answer(req, w, "c") == (None, None)
+    # every other option by its number, counted from 1 as in the full-screen console (this
+    # pinned "0" before issue 22: the plain console numbered from 0)
     play = RequestSpec(2, 0, "play", "choice", [{"kind": "end", "card": None}], 0)
-    assert read_answer(play, describe("sanguosha", play), "0") == (0, None)
+    assert read_answer(play, describe("sanguosha", play), "1") == (0, None)
+    assert read_answer(play, describe("sanguosha", play), "0")[1] == "options are numbered from 1"
+    assert "  1) " in "\n".join(request_lines(play, describe("sanguosha", play)))
 
 
 def test_harmony_placement_by_cell_and_piece_names() -> None:
@@ -220,7 +224,7 @@ def test_harmony_placement_by_cell_and_piece_names() -> None:
     assert read_answer(req, w, "c/M A f", HARMONY) == ([2, 2, 1], None)
     assert read_answer(req, w, "cF Ww", HARMONY) == ([1, 1, 0], None)
     assert read_answer(req, w, "c/m mage lightning", HARMONY) == ([2, 3, 3], None)
-    assert read_answer(req, w, "1 0 2", HARMONY) == ([1, 0, 2], None)
+    assert read_answer(req, w, "2 1 3", HARMONY) == ([1, 0, 2], None)  # numbers count from 1
     assert read_answer(req, w, "b/B Af", HARMONY)[1] == "b/B is not an empty cell of your field"
     assert read_answer(req, w, "c/F A", HARMONY)[1] == "give an element (e.g. 'c/F A f')"
     assert str(read_answer(req, w, "hello", HARMONY)[1]).startswith("type numbers, or a cell")
@@ -237,7 +241,7 @@ def test_plain_console_places_a_harmony_piece_by_cell_name(
     assert first is not None
     text = "\n".join(first)
     assert "pieces: role letter then element letter" in text  # the legend
-    assert "  axis 0: cell  a/F  b/F  c/F" in text and "0) a/F" not in text
+    assert "  axis 0: cell  a/F  b/F  c/F" in text and "1) a/F" not in text
     person.type("c/F A f")
     typed_table = False
     while person.prompt() is not None:
@@ -314,3 +318,16 @@ def test_commands_work_while_waiting_and_answers_typed_ahead_wait_their_turn() -
     assert table_at < asked_at  # the table was shown before any request
     assert client.replies == [(0, [0])]  # seat 2 is the first option
     assert "  2) seat 2" in shown and "  0) seat 0" in shown
+
+
+def test_quit_leaves_the_plain_console_cleanly(started: list[Proc], tmp_path: Path) -> None:
+    endpoint, token, _ = serve(started, tmp_path, "--game", "harmony", "--bots=-,greedy")
+    person = Person(started, tmp_path, endpoint, token)
+    assert person.prompt() is not None  # a request is pending: `q` is not taken as an answer
+    person.type("help")
+    helped = person.prompt()
+    assert helped is not None and any(x.startswith("  quit, q ") for x in helped)
+    person.type("q")
+    assert person.proc.popen.wait(WAIT) == 0
+    assert person.proc.expect("you leave the table") in person.proc.lines
+    person.close()

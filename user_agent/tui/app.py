@@ -50,8 +50,10 @@ Mouse
 
 class ConsoleApp(TableApp):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up", "move(-1)", "up", show=False),
-        Binding("down", "move(1)", "down", show=False),
+        # priority: whatever widget has the focus, the arrows move the request's highlight
+        # while one is open (`check_action`); otherwise they are the focused widget's
+        Binding("up", "move(-1)", "up", show=False, priority=True),
+        Binding("down", "move(1)", "down", show=False, priority=True),
         Binding("enter", "confirm", "choose"),
         Binding("space", "mark", "mark", show=False),
         Binding("d", "default", "default"),
@@ -225,6 +227,11 @@ class ConsoleApp(TableApp):
         self.poll_source()
 
     # --- keys ----------------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "move":  # only on the table's screen (not under the help) with a request
+            return self.picker is not None and self.screen is getattr(self, "_table_screen", None)
+        return True
 
     def action_move(self, delta: int) -> None:
         if self.picker is not None:

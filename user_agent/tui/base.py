@@ -23,6 +23,15 @@ from user_agent.tui.widgets import Clickable, InfoPanel, SeatWidget, StatusLine
 W = TypeVar("W", bound=Widget)
 
 
+class EventLog(RichLog):
+    """The event log: never focusable, so that no key is ever its (the arrows, Home and End are
+    the request's or the replay's) and it keeps following new events. It must be so from the
+    start: Textual focuses the first focusable widget when the screen is shown, which in a real
+    terminal comes before the app's `on_mount`."""
+
+    can_focus = False
+
+
 class HelpScreen(ModalScreen[None]):
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
@@ -85,7 +94,7 @@ class TableApp(App[int]):
         with Horizontal(id="middle"):
             with Vertical(id="left"):
                 yield from self.hooks.left()
-            yield RichLog(id="log", wrap=True, markup=False, min_width=20)
+            yield EventLog(id="log", wrap=True, markup=False, min_width=20)
             with Vertical(id="side"):
                 yield self.side_panel()
         yield InfoPanel(Text("click a seat or a card (or press i / g) to read its text"), id="info")
@@ -107,7 +116,6 @@ class TableApp(App[int]):
         self.hooks.mount(self)
         log = self.part("#log", RichLog)
         log.border_title = "events"
-        log.can_focus = False  # the arrows and Enter are the request's, never the log's
         self.part("#info", InfoPanel).border_title = "about"
         self.refresh_table()
 

@@ -168,8 +168,9 @@ class ReplayApp(TableApp):
         Binding("left_square_bracket", "decision(-1)", "prev decision", show=False),
         Binding("right_curly_bracket", "turn(1)", "next turn"),
         Binding("left_curly_bracket", "turn(-1)", "prev turn", show=False),
-        Binding("home", "goto(0)", "start", show=False),
-        Binding("end", "goto(-1)", "end", show=False),
+        # priority: Home and End are the replay's whatever widget has the focus
+        Binding("home", "goto(0)", "start", show=False, priority=True),
+        Binding("end", "goto(-1)", "end", show=False, priority=True),
         Binding("n", "ask('decision')", "decision #"),
         Binding("t", "ask('turn')", "turn #"),
     ]
@@ -223,6 +224,11 @@ class ReplayApp(TableApp):
         if not 1 <= n <= len(at):
             return False
         self.goto(at[n - 1])
+        return True
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "goto":  # not while a jump is typed (Home and End are its field's)
+            return self.screen is getattr(self, "_table_screen", None)
         return True
 
     def action_step(self, delta: int) -> None:
