@@ -29,7 +29,7 @@ def test_served_game_with_bot_processes_matches_the_in_process_runner(
 def test_console_plays_a_seat_from_typed_lines(procs: Procs, tmp_path: Path) -> None:
     served = procs.serve("--game", "harmony", "--bots", "greedy,-", "--seed", "5")
     typed = tmp_path / "typed.txt"
-    typed.write_text("hello\n99 0 0\n" + "d\n" * 40)
+    typed.write_text("hello\n99 1 1\n" + "d\n" * 40)
     with open(typed) as stdin:
         args = ["play", "--connect", served.endpoint, "--seat", "1", "--token", served.tokens[1]]
         console = procs.start(args, stdin=stdin)
