@@ -10,11 +10,7 @@ played once per (row, seed) and kept for the tests of the session.
 
 from __future__ import annotations
 
-import dataclasses
-import enum
-import json
 import tempfile
-import types
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -121,50 +117,3 @@ def same_point(a: Game, b: Game) -> None:
     assert a.open == b.open
     assert a.state == b.state
     assert a.outcome == b.outcome
-
-
-# --- a view as plain data ---------------------------------------------------------------------
-
-
-def canonical(o: object, _path: frozenset[int] = frozenset()) -> Any:
-    """`o` as plain JSON data: an object is its class name and its public attributes (names
-    starting with `_` are caches), a dict its sorted pairs, a set its sorted items (the
-    representation benchmarks/fingerprint.py hashes)."""
-    if o is None or isinstance(o, bool | int | str):
-        return o
-    if isinstance(o, float):
-        return ["float", repr(o)]
-    if isinstance(o, bytes | bytearray):
-        return ["bytes", bytes(o).hex()]
-    if isinstance(o, enum.Enum):
-        return ["enum", type(o).__qualname__, canonical(o.value, _path)]
-    if isinstance(o, type | types.FunctionType | types.BuiltinFunctionType | types.MethodType):
-        return ["callable", getattr(o, "__qualname__", type(o).__qualname__)]
-    if isinstance(o, types.ModuleType):
-        return ["module", o.__name__]
-    if id(o) in _path:
-        return ["cycle", type(o).__qualname__]
-    path = _path | {id(o)}
-    if isinstance(o, list):
-        return ["list", [canonical(x, path) for x in o]]
-    if isinstance(o, tuple):
-        return ["tuple", [canonical(x, path) for x in o]]
-    if isinstance(o, dict):
-        return [
-            "dict",
-            sorted(([canonical(k, path), canonical(v, path)] for k, v in o.items()), key=_json),
-        ]
-    if isinstance(o, set | frozenset):
-        return ["set", sorted((canonical(x, path) for x in o), key=_json)]
-    names: set[str] = set(getattr(o, "__dict__", {}))
-    for cls in type(o).__mro__:
-        slots = cls.__dict__.get("__slots__", ())
-        names.update((slots,) if isinstance(slots, str) else slots)
-    if dataclasses.is_dataclass(o):
-        names.update(f.name for f in dataclasses.fields(o))
-    public = sorted(n for n in names if not n.startswith("_") and hasattr(o, n))
-    return ["object", type(o).__qualname__, [[n, canonical(getattr(o, n), path)] for n in public]]
-
-
-def _json(o: object) -> str:
-    return json.dumps(o, sort_keys=True, separators=(",", ":"))

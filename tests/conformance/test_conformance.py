@@ -28,7 +28,6 @@ from conformance_support import (
     SEEDS,
     Case,
     audience,
-    canonical,
     fold_view,
     play,
     played,
@@ -36,6 +35,7 @@ from conformance_support import (
     same_point,
 )
 
+from benchmarks.fingerprint import canonical
 from game_agent.engine import EngineError, Game, fold
 from game_agent.games import load
 from protocol.fields import check_fields
