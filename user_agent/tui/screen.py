@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, Protocol, TypeVar
 
 from rich.text import Text
-from textual.containers import Horizontal
+from textual.containers import Horizontal, ScrollableContainer
 from textual.widget import Widget
 
 from user_agent.games import client
@@ -61,8 +61,9 @@ class Shell(Protocol):
 class ScreenHooks:
     # the left column's width (a CSS scalar: "58", "3fr"; None: the layout's own)
     left_width: str | None = None
-    # whether the left column holds a board that scrolls (`#board-scroll`: shift+arrows)
-    scrolls = False
+    # what the left column's scrolling board is called ("the board", "the map"), "" for none:
+    # `left()` then holds it as `#board-scroll` (shift+arrows scroll it, never the request's keys)
+    scrolls = ""
     # the game's part of the help screen (its keys, how to read its table)
     help = ""
 
@@ -79,7 +80,11 @@ class ScreenHooks:
         return []
 
     def mount(self, app: Shell) -> None:
-        """The layout is on screen: titles, the grid's size."""
+        """The layout is on screen: titles, the grid's size (and the scrolling board's)."""
+        if self.scrolls:
+            board = app.part("#board-scroll", ScrollableContainer)
+            board.border_title = f"{self.scrolls} (shift+arrows or the mouse wheel scroll it)"
+            board.can_focus = False  # the arrows are the request's
 
     def refresh(self, app: Shell) -> None:
         """The table changed: show it."""

@@ -32,7 +32,7 @@ def table_of(app: Shell) -> CarcassonneTable:
 
 class CarcassonneScreen(ScreenHooks):
     left_width = "3fr"
-    scrolls = True
+    scrolls = "the board"
     help = HELP
 
     def table(self, game: str, seats: int, viewer: int | None) -> Table:
@@ -43,11 +43,6 @@ class CarcassonneScreen(ScreenHooks):
 
     def left(self) -> list[Widget]:
         return [ScrollableContainer(CarcassonneBoard(id="board"), id="board-scroll")]
-
-    def mount(self, app: Shell) -> None:
-        board = app.part("#board-scroll", ScrollableContainer)
-        board.border_title = "the board (shift+arrows or the mouse wheel scroll it)"
-        board.can_focus = False  # the arrows are the request's
 
     def refresh(self, app: Shell) -> None:
         table = table_of(app)

@@ -39,7 +39,7 @@ def table_of(app: Shell) -> MuhqScreenTable:
 
 class MuhqScreen(ScreenHooks):
     left_width = "3fr"
-    scrolls = True
+    scrolls = "the map"
     help = HELP
 
     def table(self, game: str, seats: int, viewer: int | None) -> Table:
@@ -50,11 +50,6 @@ class MuhqScreen(ScreenHooks):
 
     def left(self) -> list[Widget]:
         return [ScrollableContainer(MuhqBoard(id="board"), id="board-scroll"), MuhqHand(id="hand")]
-
-    def mount(self, app: Shell) -> None:
-        board = app.part("#board-scroll", ScrollableContainer)
-        board.border_title = "the map (shift+arrows or the mouse wheel scroll it)"
-        board.can_focus = False  # the arrows are the request's
 
     def refresh(self, app: Shell) -> None:
         table = table_of(app)
