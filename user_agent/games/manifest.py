@@ -56,6 +56,8 @@ class ClientGame:
     console: str | None = None
     screen: str | None = None
     report: str | None = None
+    # `web`: the browser page's `user_agent.web.hooks.WebHooks` (None: the generic text page)
+    web: str | None = None
     # the arena's words: the seats' names in its tables (empty: `seat N`), and the words of a
     # game whose seats play roles (None: each seat plays for itself)
     seat_names: tuple[str, ...] = ()
