@@ -233,7 +233,7 @@ class Gateway:
         app.router.add_get("/ws", self.ws)
         app.router.add_get("/games/{game}.js", self.script)
         app.router.add_get("/", index)
-        app.router.add_get("/favicon.ico", lambda _: web.Response(status=204))
+        app.router.add_get("/favicon.ico", no_icon)
         app.router.add_static("/static/", STATIC, show_index=False)
 
         async def sweeper(app: web.Application) -> Any:
@@ -255,6 +255,10 @@ class Gateway:
 
 async def index(request: web.Request) -> web.StreamResponse:
     return web.FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+
+async def no_icon(request: web.Request) -> web.StreamResponse:
+    return web.Response(status=204)
 
 
 def error(code: str, message: str) -> dict[str, Any]:
