@@ -7,11 +7,14 @@ from __future__ import annotations
 
 import json
 import os
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page, WebSocket
+from wire_support import WAIT
 
 from protocol.records import Event, view_for
 from replays import read_log
@@ -141,3 +144,30 @@ def slow_bots(delay: float) -> dict[str, str]:
     here = Path(__file__).resolve().parent
     paths = [str(here.parents[1]), str(here.parent / "wire"), str(here.parent), str(here)]
     return {"PYTHONPATH": os.pathsep.join(paths), "SGS_TEST_BOT_DELAY": str(delay)}
+
+
+def answer(pg: Page, n: int) -> str:
+    """Answer `n` requests by their default button; the data-id of the request then pending
+    (the game must not end meanwhile)."""
+    for _ in range(n):
+        pg.wait_for_selector("#request:not([hidden]) .option")
+        rid = pg.get_attribute("#request", "data-id")
+        pg.click("#request .default")
+        pg.wait_for_function(
+            "(rid) => document.querySelector('#request').dataset.id !== rid", arg=rid
+        )
+    pg.wait_for_selector("#request:not([hidden]) .option")
+    rid = pg.get_attribute("#request", "data-id")
+    assert rid is not None
+    return rid
+
+
+def pump_until(pg: Page, pred: Callable[[], Any], what: str) -> Any:
+    """Wait for `pred()` while Playwright delivers its events (a plain sleep would not let the
+    `websocket` and frame handlers run)."""
+    end = time.monotonic() + WAIT
+    while time.monotonic() < end:
+        if got := pred():
+            return got
+        pg.wait_for_timeout(20)
+    raise AssertionError(f"timed out waiting for {what}")
