@@ -104,7 +104,7 @@ def test_lobby_lists_watches_joins_and_plays(procs: Procs, page: Page, tmp_path:
     web = start_web(procs, served)
     frames = Frames().watch(page)
     # two slow bots fill a table and play; then one bot waits in a queue
-    join_bots(procs, served, 2, "web_bots:SlowSmart", **slow_bots(0.05))
+    join_bots(procs, served, 2, "web_bots:SlowSmart", **slow_bots(0.2))
     page.goto(f"{web.url}#/")
     refresh_until(page, "#tables tbody tr:has-text('playing')")
     join_bots(procs, served, 1, "smart")
@@ -166,7 +166,7 @@ def test_a_seat_by_its_token_entered_or_from_a_join_link(
         for pg in pages:  # seated: the table shows (the lord is asked for a general first)
             pg.wait_for_selector("#game:not([hidden]) #seats .seat.me")
         # both seats play (a whole game of two default players is long: some turns will do)
-        assert play_to_the_end(*pages, limit=12) == 12
+        assert play_to_the_end(*pages, limit=12) >= 12
         for pg in pages:
             pg.wait_for_selector("#hand .card")
         for seat, (pg, f) in enumerate(zip(pages, frames, strict=True)):
@@ -200,6 +200,6 @@ def test_a_websocket_from_another_origin_is_refused(procs: Procs, tmp_path: Path
     host = web.url.split("//")[1].rstrip("/")
     assert asyncio.run(ws_status(web, f"http://localhost.evil.example:{host.split(':')[1]}")) == 403
     same = asyncio.run(ws_status(web, f"http://{host}"))
-    assert isinstance(same, dict) and same["t"] == "tables"
+    assert isinstance(same, dict) and same["t"] == "tables", same
     bare = asyncio.run(ws_status(web, None))
-    assert isinstance(bare, dict) and bare["t"] == "tables"
+    assert isinstance(bare, dict) and bare["t"] == "tables", bare
