@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import socket
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import aiohttp
@@ -179,7 +180,14 @@ def test_a_seat_by_its_token_entered_or_from_a_join_link(
             pg.context.close()
 
 
-async def ws_status(web: Web, origin: str | None) -> int | dict[str, object]:
+def ws_status(web: Web, origin: str | None) -> int | dict[str, object]:
+    """`ws_status_async` on a thread of its own (Playwright's sync API may hold this thread's
+    event loop)."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, ws_status_async(web, origin)).result()
+
+
+async def ws_status_async(web: Web, origin: str | None) -> int | dict[str, object]:
     """Open /ws with `origin` (None: no Origin header, as a non-browser client): the HTTP status
     of a refusal, or the answer to a `status` frame."""
     headers = {"Origin": origin} if origin is not None else {}
@@ -196,10 +204,10 @@ async def ws_status(web: Web, origin: str | None) -> int | dict[str, object]:
 def test_a_websocket_from_another_origin_is_refused(procs: Procs, tmp_path: Path) -> None:
     served = lobby(procs, tmp_path)
     web = start_web(procs, served)
-    assert asyncio.run(ws_status(web, "http://evil.example")) == 403
+    assert ws_status(web, "http://evil.example") == 403
     host = web.url.split("//")[1].rstrip("/")
-    assert asyncio.run(ws_status(web, f"http://localhost.evil.example:{host.split(':')[1]}")) == 403
-    same = asyncio.run(ws_status(web, f"http://{host}"))
+    assert ws_status(web, f"http://localhost.evil.example:{host.split(':')[1]}") == 403
+    same = ws_status(web, f"http://{host}")
     assert isinstance(same, dict) and same["t"] == "tables", same
-    bare = asyncio.run(ws_status(web, None))
+    bare = ws_status(web, None)
     assert isinstance(bare, dict) and bare["t"] == "tables", bare
