@@ -46,12 +46,15 @@ def choose(pg: Page, n: int) -> None:
 def test_a_whole_game_by_clicking(procs: Procs, page: Page, tmp_path: Path) -> None:
     served = procs.serve(
         "--game", "sanguosha", "--players", "2", "--bots=-,smart", "--seed", "11",
-        "--table", "t1",
+        "--table", "t1", "--web", "http://127.0.0.1:9/",
     )  # fmt: skip
     web = start_web(procs, served)
+    # the join link `sgs serve --web` printed: the token in the fragment
+    assert served.links[0] == f"http://127.0.0.1:9/#/seat/t1/0/{served.tokens[0]}"
+    assert 1 not in served.links  # a bot's seat has no link
     frames: list[str] = []
     page.on("websocket", lambda ws: ws.on("framereceived", lambda f: frames.append(str(f))))
-    page.goto(f"{web.url}#/seat/t1/0/{served.tokens[0]}")
+    page.goto(web.url + served.links[0].removeprefix("http://127.0.0.1:9/"))
     assert next_request(page)
     assert served.tokens[0] not in page.url  # the token leaves the address at once
     page.wait_for_selector("#hand .card")
