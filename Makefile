@@ -40,13 +40,15 @@ unit: $(STAMP) browser
 	$(BIN)/pytest $(XDIST)
 
 # The browser tests (tests/web) drive Debian's Chromium through Playwright (Playwright cannot
-# fetch its own builds here). Installed once, from Debian's packages, when it is missing.
+# fetch its own builds here), with a font for the Chinese pages. Installed once, from Debian's
+# packages, when missing.
 browser:
-	@command -v chromium >/dev/null 2>&1 || { \
-	  echo "installing Debian's chromium for the browser tests (tests/web)"; \
+	@{ command -v chromium && fc-list :lang=zh | grep -q .; } >/dev/null 2>&1 || { \
+	  echo "installing Debian's chromium and a Chinese font for the browser tests (tests/web)"; \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && \
-	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; }
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium fonts-wqy-zenhei \
+	    >/dev/null; }
 
 fast: $(STAMP)
 	$(BIN)/pytest $(XDIST) -m "not surface"

@@ -28,9 +28,26 @@ def card_labels(data: object) -> set[str]:
     return out
 
 
-def choose(pg: Page, n: int) -> None:
-    """Play a card of the hand when one is playable, its first target, else the default."""
-    kind = pg.get_attribute("#request", "data-kind")
+class Chooser:
+    """Play a card of the hand when one is playable, its first target, else the default; the
+    first target step is saved as `shot` (the card being played outlined, the targets marked)."""
+
+    def __init__(self, shot: Path | None = None) -> None:
+        self.shot = shot
+        self.targets_seen = 0
+
+    def __call__(self, pg: Page, n: int) -> None:
+        kind = pg.get_attribute("#request", "data-kind")
+        if kind == "targets":
+            self.targets_seen += 1
+            if self.shot is not None and self.targets_seen == 1:
+                pg.wait_for_selector("#hand .card.playing")
+                SHOTS.mkdir(parents=True, exist_ok=True)
+                pg.screenshot(path=str(self.shot))
+        choose(pg, kind)
+
+
+def choose(pg: Page, kind: str | None) -> None:
     playable = pg.locator("#hand .card.playable")
     if kind == "play" and playable.count():
         playable.first.click()
@@ -58,11 +75,11 @@ def test_a_whole_game_by_clicking(procs: Procs, page: Page, tmp_path: Path) -> N
     assert next_request(page)
     assert served.tokens[0] not in page.url  # the token leaves the address at once
     page.wait_for_selector("#hand .card")
-    answered = play_by_clicking(page, choose)
+    chooser = Chooser(SHOTS / "sanguosha.png")
+    answered = play_by_clicking(page, chooser)
+    assert chooser.targets_seen, "no card with targets was played by a click"
     assert answered > 5
     page.wait_for_selector("#log li:has-text('win')")
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / "sanguosha-over.png"))
     served.proc.wait()
     log = read_log(served.log_path)
     assert log.events[-1].kind == "game_over"
@@ -82,3 +99,20 @@ def test_a_whole_game_by_clicking(procs: Procs, page: Page, tmp_path: Path) -> N
     text = "\n".join(frames)
     leaked = sorted(label for label in hidden if label in text)
     assert not leaked, f"the page received cards seat 0 never saw: {leaked}"
+
+
+def test_five_seats_in_chinese(procs: Procs, page: Page) -> None:
+    """A 5-player identity game against four smart bots, the page in Chinese (`--lang zh`)."""
+    served = procs.serve(
+        "--game", "sanguosha", "--players", "5", "--bots=-,smart,smart,smart,smart", "--seed", "3",
+        "--table", "t5",
+    )  # fmt: skip
+    web = start_web(procs, served, "--lang", "zh")
+    page.goto(f"{web.url}#/seat/t5/0/{served.tokens[0]}")
+    assert next_request(page)
+    page.wait_for_selector("#seats .seat >> nth=4")
+    assert page.locator("#seats .seat").count() == 5
+    assert "体力" in page.inner_text("#seats")  # the seat panels speak Chinese
+    play_by_clicking(page, Chooser(SHOTS / "sanguosha-zh.png"))
+    served.proc.wait()
+    assert read_log(served.log_path).events[-1].kind == "game_over"

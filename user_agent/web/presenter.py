@@ -37,6 +37,7 @@ class Presenter:
         self.narrator = Narrator(self.game, self.seats, self.lang)
         self.lines: deque[str] = deque(maxlen=LOG_KEEP)
         self.told = 0  # sentences told since the start (the page asks for what it lacks)
+        self.last: Any = None  # the option the seat chose last (its raw value)
 
     def event(self, kind: str, data: dict[str, Any]) -> str | None:
         """Fold one event; its sentence, or None (bookkeeping, not told)."""
@@ -50,6 +51,9 @@ class Presenter:
         return line
 
     def decision_line(self, req: RequestSpec, choice: Any, timeout: bool) -> str:
+        """The seat's own reply, told; its option is remembered (`last`) for the next request."""
+        chosen = type(choice) is int and req.form == "choice" and 0 <= choice < len(req.options)
+        self.last = req.options[choice] if chosen else None
         line = self.narrator.decision(req, choice, timeout)
         self.lines.append(line)
         self.told += 1
@@ -119,5 +123,5 @@ class Presenter:
             "default_choice": req.default,
             "deadline": deadline,
             "hint": w.hint,
-            **self.hooks.request_marks(req, self.table),
+            **self.hooks.request_marks(req, self.table, self.last),
         }

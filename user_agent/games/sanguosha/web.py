@@ -18,6 +18,7 @@ from user_agent.games.sanguosha.widgets import (
     kind_name,
     pips,
 )
+from user_agent.tui.picker import card_of
 from user_agent.tui.table import Table
 from user_agent.web.hooks import WebHooks
 
@@ -130,9 +131,10 @@ class SanguoshaWeb(WebHooks):
             "text": names.card_text(kind, lang) if kind in KINDS else "",
         }
 
-    def request_marks(self, req: RequestSpec, table: Table) -> dict[str, Any]:
-        card = req.info.get("card")
-        if req.kind == "targets" and isinstance(card, dict) and "id" in card:
+    def request_marks(self, req: RequestSpec, table: Table, last: Any) -> dict[str, Any]:
+        """During a target step, the card of the hand chosen just before is the one played."""
+        card = card_of(last)
+        if req.kind == "targets" and card is not None and "id" in card:
             return {"playing": card["id"]}
         return {}
 
