@@ -75,6 +75,10 @@ def test_a_whole_game_by_clicking(procs: Procs, page: Page, tmp_path: Path) -> N
     assert next_request(page)
     assert served.tokens[0] not in page.url  # the token leaves the address at once
     page.wait_for_selector("#hand .card")
+    page.keyboard.press("?")  # the help: the keys, and the game's own words
+    assert "Enter" in page.inner_text("#help") and "Click a card" in page.inner_text("#help")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#help", state="hidden")
     chooser = Chooser(SHOTS / "sanguosha.png")
     answered = play_by_clicking(page, chooser)
     assert chooser.targets_seen, "no card with targets was played by a click"
