@@ -98,6 +98,23 @@ class SanguoshaView:
         kind = KINDS.get(str(weapon.get("name", ""))) if weapon is not None else None
         return rulebook.attack_range(kind.range if kind is not None else None)
 
+    def origin(self, viewer: int | None) -> int:
+        """Whose distances a table shows: the viewer's while it is alive at the table, else
+        (a spectator, the omniscient replay, a fallen viewer) the seat whose turn it is; -1
+        for nobody (before the first turn, or nobody alive)."""
+        for seat in (viewer, self.current):
+            if seat is not None and 0 <= seat < len(self.seats) and self.seats[seat].alive:
+                return seat
+        return -1
+
+    def reach(self, seat: int) -> dict[int, tuple[int, bool]]:
+        """`seat`'s distance to every other living seat, and whether it is within `seat`'s
+        attack range (empty when `seat` is -1 or dead)."""
+        if not 0 <= seat < len(self.seats):
+            return {}
+        r = self.attack_range(seat)
+        return {b: (d, d <= r) for b, d in self.distances(seat).items()}
+
     # --- zone bookkeeping ------------------------------------------------------------------
 
     def _take(
