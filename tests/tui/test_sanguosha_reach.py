@@ -16,10 +16,12 @@ from game_agent.engine import Game
 from game_agent.games.sanguosha.distance import attack_range, distances_from
 from game_agent.games.sanguosha.rules import RULESET
 from game_agent.games.sanguosha.scenario import config_from_file
+from replays import read_log
 from sgs.offline import LocalSource
-from sgs.runner import make_bots
+from sgs.runner import make_bots, play
 from user_agent.games.sanguosha.widgets import HandPanel, SeatPanel
 from user_agent.tui.app import ConsoleApp
+from user_agent.tui.replay import ReplayApp, Timeline
 from user_agent.tui.snapshot import screen_text
 from user_agent.tui.widgets import RequestPanel
 
@@ -46,7 +48,8 @@ def option_of(app: ConsoleApp, pred: str) -> int:
 
 
 def played_line(app: ConsoleApp) -> list[str]:
-    return [x for x in shown(app.query_one("#hand", HandPanel)).split("\n") if "▶" in x]
+    """The hand's highlighted lines (below its border title)."""
+    return [x for x in shown(app.query_one("#hand", HandPanel)).split("\n")[1:] if "▶" in x]
 
 
 async def test_distances_and_range_on_the_seat_panels_equal_the_rules() -> None:
@@ -85,15 +88,15 @@ async def test_the_card_being_played_is_highlighted_during_its_target_step() -> 
             what="the target step",
         )
         hand = shown(app.query_one("#hand", HandPanel))
-        assert "playing ♠7 Slash" in hand.split("\n")[0], hand
-        assert len(played_line(app)) == 1 and "♠7 Slash" in played_line(app)[0]
+        assert "· ▶ ♠7 Slash" in hand.split("\n")[0], hand  # the border title
+        assert played_line(app) == [" ▶  ♠7 Slash  (being played)"]
         assert "♠7 Slash" in shown(app.query_one("#request", RequestPanel))  # the title
         await pilot.press("c")  # back to the play menu: nothing is being played
         await wait_until(
             pilot, lambda: app.picker is not None and app.picker.req.kind == "play", what="play"
         )
         assert played_line(app) == []
-        assert "playing" not in shown(app.query_one("#hand", HandPanel))
+        assert "▶" not in shown(app.query_one("#hand", HandPanel))
 
 
 async def test_a_converted_card_highlights_the_card_it_is_made_of() -> None:
@@ -141,3 +144,29 @@ async def test_1v1_seat_panels_show_the_warm_and_the_cool_side(
         assert warm in sides[lord] and cool in sides[1 - lord], sides
         for text in sides:
             assert not any(r in text.split("\n")[1] for r in roles), text
+
+
+@pytest.mark.parametrize("seat", [None, 1])
+async def test_the_replay_shows_sides_and_distances(tmp_path: Path, seat: int | None) -> None:
+    """A 1v1 log in the replay viewer, omniscient and as seat 1 saw it: the sides by name, and
+    the distances (1v1: always 1, in range) from the seat whose turn it is when omniscient."""
+    path = tmp_path / "duel.sgslog"
+    play("sanguosha", {"mode": "1v1"}, 5, ["random"], path)
+    tl = Timeline(read_log(str(path)), seat)
+    app = ReplayApp(tl)
+    async with app.run_test(size=SIZE) as pilot:
+        app.goto(len(tl) // 2)
+        await pilot.pause()
+        view = app.table.view
+        sides = [panel_of(app, s) for s in range(2)]
+        lord = next(s for s in range(2) if view.seats[s].role == "lord")
+        assert "warm side" in sides[lord] and "cool side" in sides[1 - lord], sides
+        assert not any(re.search(r"\b(lord|renegade)\b", x) for x in sides), sides
+        origin = seat if seat is not None else view.current
+        if view.seats[origin].alive and view.seats[1 - origin].alive:
+            assert "distance 1 · in range" in sides[1 - origin], sides
+            assert "attack range" in sides[origin], sides
+
+
+def panel_of(app: ReplayApp, seat: int) -> str:
+    return shown(app.query_one(f"#seat-{seat}", SeatPanel))

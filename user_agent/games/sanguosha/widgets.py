@@ -251,14 +251,14 @@ class HandPanel(Clickable):
         t = Text()
         played = [c for c in hand if c.get("id") in (playing or set())]
         if played:
-            word = "出牌" if lang == "zh" else "playing"
-            self.border_title += f" · {word} " + ", ".join(card_name(c, lang) for c in played)
+            self.border_title += " · ▶ " + ", ".join(card_name(c, lang) for c in played)
         for n, card in enumerate(hand):
             if n:
                 t.append("\n")
             if card in played:
                 t.append(" ▶  ", "bold yellow")
                 t.append(card_name(card, lang), "bold reverse yellow")
+                t.append("  (出牌中)" if lang == "zh" else "  (being played)", "yellow")
                 continue
             opt = (picks or {}).get(card.get("id", -1))
             t.append(f"[{opt}] " if opt is not None else "    ", "bold green")
