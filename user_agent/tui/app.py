@@ -14,7 +14,7 @@ from textual.css.query import NoMatches
 from textual.widget import Widget
 from textual.widgets import RichLog
 
-from protocol.choices import Choice
+from protocol.choices import Choice, RequestSpec
 from user_agent.tui import words
 from user_agent.tui.base import TableApp
 from user_agent.tui.picker import Answer, Picker, card_of
@@ -193,6 +193,9 @@ class ConsoleApp(TableApp):
                 out.setdefault(card["id"], i + 1)
         return out
 
+    def pending(self) -> RequestSpec | None:
+        return None if self.picker is None else self.picker.req
+
     def choosable(self) -> set[str] | None:
         p = self.picker
         if p is None or p.form != "product" or p.axes:
@@ -224,6 +227,8 @@ class ConsoleApp(TableApp):
         except ValueError as exc:  # cannot happen after check_choice; keep the request
             p.error = str(exc)
             self.picker = p
+        else:
+            self.hooks.answered(self, p.req, choice)
         self.poll_source()
 
     # --- keys ----------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Footer, RichLog, Static
 
+from protocol.choices import RequestSpec
 from user_agent.tui.screen import screen_hooks
 from user_agent.tui.table import Table
 from user_agent.tui.widgets import Clickable, InfoPanel, SeatWidget, StatusLine
@@ -134,6 +135,9 @@ class TableApp(App[int]):
 
     def card_picks(self) -> dict[int, int]:
         return {}
+
+    def pending(self) -> RequestSpec | None:
+        return None
 
     def choosable(self) -> set[str] | None:
         return None

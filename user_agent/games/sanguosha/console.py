@@ -1,5 +1,6 @@
 """Sanguosha's part of the line console: the hand by card names, every seat's general, HP,
-equipment and marks as `table`, and the `card NAME` and `general NAME` commands."""
+equipment, marks, role (1v1: side) and distance from you (within your attack range or not) as
+`table`, and the `card NAME` and `general NAME` commands."""
 
 from __future__ import annotations
 
@@ -18,9 +19,31 @@ from user_agent.games.sanguosha.names import (
     phase_name,
     plain,
     role_name,
+    side_name,
     skill_name,
 )
 from user_agent.games.sanguosha.tables import SLOT_NAMES
+
+
+def reach_bit(view: Any, seat: int) -> str:
+    """The distance part of a seat's line: your attack range on your own line, your distance
+    to this seat (and whether it is within range) on the others'; a spectator's (or a fallen
+    seat's) distances are those of the seat whose turn it is."""
+    origin = view.origin(view.seat)
+    if origin < 0:
+        return ""
+    yours = origin == view.seat
+    if seat == origin:
+        r = view.attack_range(seat)
+        return f"attack range {r}" if yours else f"attack range {r} (distances from this seat)"
+    reach = view.reach(origin).get(seat)
+    if reach is None:
+        return ""
+    d, within = reach
+    where = "within" if within else "out of"
+    if not yours:
+        return f"distance {d} from seat {origin} ({where} its attack range)"
+    return f"distance {d} ({where} your attack range)"
 
 
 def seat_lines(view: Any, seat: int) -> list[str]:
@@ -35,11 +58,14 @@ def seat_lines(view: Any, seat: int) -> list[str]:
     bits.append(f"{info.hp}/{info.max_hp} HP" if info.max_hp else "no general yet")
     bits.append(f"{info.hand_count} in hand")
     if info.role:
-        bits.append(role_name(info.role))
+        bits.append(side_name(info.role) if view.sides else role_name(info.role))
     if not info.alive:
         bits.append("dead")
     if info.face_down:
         bits.append("face down")
+    reach = reach_bit(view, seat)
+    if reach:
+        bits.append(reach)
     lines = [f"{head}: " + ", ".join(bits)]
     if info.equip:
         equip = ", ".join(
@@ -79,7 +105,8 @@ def general_lines(name: str) -> list[str]:
 class SanguoshaConsole(ConsoleHooks):
     table_help = (
         "every seat: general, faction, HP, hand size, equipment, judgement area,\n"
-        "                  role when known, marks; whose turn and phase"
+        "                  role when known (1v1: side), your distance to it and whether it is\n"
+        "                  within your attack range, marks; whose turn and phase"
     )
     lookups = {
         "card": Lookup(
