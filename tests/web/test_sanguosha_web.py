@@ -116,7 +116,10 @@ def test_five_seats_in_chinese(procs: Procs, page: Page) -> None:
     assert next_request(page)
     page.wait_for_selector("#seats .seat >> nth=4")
     assert page.locator("#seats .seat").count() == 5
-    assert "体力" in page.inner_text("#seats")  # the seat panels speak Chinese
+    panels = page.inner_text("#seats")
+    assert "体力" in panels  # the seat panels speak Chinese
+    assert "攻击范围" in page.inner_text("#seats .seat.me")  # your attack range
+    assert "距离" in page.inner_text("#seats .seat >> nth=1")  # and the distance to the others
     play_by_clicking(page, Chooser(SHOTS / "sanguosha-zh.png"))
     served.proc.wait()
     assert read_log(served.log_path).events[-1].kind == "game_over"

@@ -63,7 +63,9 @@ class SanguoshaWeb(WebHooks):
     def page(self, game: str, table: Table, lang: str) -> dict[str, Any]:
         assert isinstance(table, SanguoshaTable), table
         v = table.sgs
-        one_v_one = bool(v.pool) or any(s.reserve_count or s.lost for s in v.seats)
+        one_v_one = v.sides
+        origin = v.origin(table.viewer)
+        reach = v.reach(origin)
         seats = []
         for n, info in enumerate(v.seats):
             tags = []
@@ -93,6 +95,11 @@ class SanguoshaWeb(WebHooks):
                 lines.append(", ".join(names.mark_text(k, x, lang) for k, x in marks.items()))
             if info.reserve_count:
                 lines.append(f"{_w(lang, 'reserve')} {info.reserve_count}")
+            if n == origin:
+                lines.append(f"{_w(lang, 'range')} {v.attack_range(n)}")
+            elif n in reach:
+                d, within = reach[n]
+                lines.append(f"{_w(lang, 'distance')} {d} · {_w(lang, 'in' if within else 'out')}")
             name = general_name(info.general, lang) if info.general else "?"
             me = n == table.viewer
             seats.append(
