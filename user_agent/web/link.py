@@ -14,11 +14,13 @@ import contextlib
 import time
 from collections.abc import Callable
 
+import structlog
 import zmq
 
 from protocol.choices import Choice
 from user_agent.client import FAILED, FINISHED, Client, Item
 
+log = structlog.get_logger("sgs.web")
 TICK = 0.1  # seconds: the longest sleep between two `on_timer` calls
 
 
@@ -63,7 +65,10 @@ class Link:
                 items = self.client.on_readable()
                 items += self.client.on_timer()
                 if items:
-                    self.deliver(items)
+                    try:
+                        self.deliver(items)
+                    except Exception:  # a presentation bug must not stop the seat's connection
+                        log.exception("delivering to the page failed")
                 if self.done:
                     break
                 sock = self._watch(loop)

@@ -36,6 +36,10 @@ WORDS = {
         "pile": "draw pile",
         "face_down": "face down",
         "reserve": "reserve",
+        "range": "attack range",
+        "distance": "distance",
+        "in": "in range",
+        "out": "out of range",
     },
     "zh": {
         "hp": "体力",
@@ -49,6 +53,10 @@ WORDS = {
         "pile": "牌堆",
         "face_down": "翻面",
         "reserve": "备选",
+        "range": "攻击范围",
+        "distance": "距离",
+        "in": "攻击范围内",
+        "out": "攻击范围外",
     },
 }
 
