@@ -1,6 +1,7 @@
 """Harmony of Elements in a real browser: a whole game played by clicking cells and the palette
 against a `greedy` bot process; the board the page draws is the log's (every piece at its cell,
-the last round's exhausted pieces marked, each seat's damage); a screenshot mid-game."""
+the last round's exhausted pieces marked, each seat's damage); a screenshot mid-game and at the
+end; the log replayed on the same board."""
 
 from __future__ import annotations
 
@@ -60,7 +61,7 @@ def test_a_whole_game_by_clicking(procs: Procs, page: Page, tmp_path: Path) -> N
     served = procs.serve(
         "--game", "harmony", "--bots=-,greedy", "--seed", "5", "--table", "h1",
     )  # fmt: skip
-    web = start_web(procs, served)
+    web = start_web(procs, served, replays=Path(served.log_path).parent)
     page.goto(f"{web.url}#/seat/h1/0/{served.tokens[0]}")
     assert next_request(page)
     page.wait_for_selector(".hoe-grid")
@@ -109,3 +110,12 @@ def test_a_whole_game_by_clicking(procs: Procs, page: Page, tmp_path: Path) -> N
         text = page.locator(f"#seats .seat[data-seat='{seat}']").inner_text()
         assert f"took {damage[seat]} damage" in text, text
     assert answered > SHOT_AT, "the game ended before its mid-game screenshot"
+    # the log as a replay: the same board at its end, an empty one at its start
+    page.goto(f"{web.url}#/replay/{Path(served.log_path).name}")
+    page.wait_for_selector("body[data-mode='replay'] .hoe-grid")
+    page.keyboard.press("End")
+    page.wait_for_function(
+        "(n) => document.querySelectorAll('.hoe-cell[data-piece]').length === n", arg=len(placed)
+    )
+    page.keyboard.press("Home")
+    page.wait_for_function("() => !document.querySelector('.hoe-cell[data-piece]')")
