@@ -236,6 +236,8 @@ const SGS = (() => {
     get lang() { return lang; },
     get viewer() { return hello ? hello.viewer : null; },
     get request() { return picker ? picker.req : null; },
+    // a product's options chosen so far (their indices on the axes before the current one)
+    get chosen() { return picker && picker.req.form === "product" ? [...picker.axes] : []; },
     el,
     marks,
     pickValue(value) {
@@ -262,6 +264,7 @@ const SGS = (() => {
         ...(s.tags || []).map((t) => el("span", { class: "tag" }, t)),
         ...(s.lines || []).map((l) => el("div", { class: "line" }, l)));
     }));
+    const g = games[hello.game];  // a game's script may take a hand card's click (`card(id, ui)`)
     const hand = $("#hand");
     hand.replaceChildren(...(page.hand || []).map((c) => {
       const opt = m.cards.get(c.id);
@@ -269,10 +272,9 @@ const SGS = (() => {
       const cls = ["card", c.color || "", opt !== undefined ? "playable" : "", marked ? "marked" : "",
         picker && picker.req.playing === c.id ? "playing" : ""].join(" ");
       return el("button", { class: cls, "data-card": c.id, title: c.text || "", disabled: opt === undefined,
-        onclick: () => opt !== undefined && pick(opt) }, c.label);
+        onclick: () => opt !== undefined && !(g && g.card && g.card(c.id, ui)) && pick(opt) }, c.label);
     }));
     const board = $("#board");
-    const g = games[hello.game];
     if (g && page.board !== undefined) {
       g.board(board, page, ui);
     } else if (page.text) {
