@@ -218,7 +218,7 @@ class MuhqWeb(WebHooks):
     def option_marks(self, option: Any) -> dict[str, Any]:
         return marks_of(option)
 
-    def request_marks(self, req: RequestSpec, table: Table) -> dict[str, Any]:
+    def request_marks(self, req: RequestSpec, table: Table, last: Any) -> dict[str, Any]:
         """The permanent the request is about (the unit acting, the upkeep asked, the dropped
         one), outlined on the map."""
         perm = req.info.get("perm")
