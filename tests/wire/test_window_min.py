@@ -16,11 +16,13 @@ time is asserted.
 
 from __future__ import annotations
 
+import subprocess
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import pytest
 from conftest import WAIT, Procs, RawAgent, Served
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "sanguosha" / "scenarios"
@@ -125,3 +127,61 @@ def test_the_window_seen_by_another_seat_does_not_depend_on_who_could_answer(
         asked, closed = _window(seen)
         assert asked >= opened
         assert closed - opened >= WINDOW_MIN, (closed - opened, WINDOW_MIN)
+
+
+@pytest.mark.parametrize(
+    ("scenario", "seat", "flags", "notice"),
+    [
+        # seat 1 holds no Nullification: the console passes the window, no key
+        ("window_nullification_none.toml", 1, (), "(no Nullification to use: passed)"),
+        # seat 2 holds one, and its player has the pass switch on (`sgs play --auto-pass`)
+        ("window_nullification_held.toml", 2, ("--auto-pass",), "(passed: pass on "),
+    ],
+)
+def test_a_person_presses_nothing_for_a_window_they_do_not_join(
+    procs: Procs, scenario: str, seat: int, flags: tuple[str, ...], notice: str
+) -> None:
+    """The plain console (`sgs play --plain`, its real stdin: a pipe nothing is written to)
+    answers the Nullification window by itself; the game goes on to seat 0's next play
+    request, and the console showed one line for it, never a prompt."""
+    served: Served = procs.serve(
+        "--game", "sanguosha", "--scenario", str(SCENARIOS / scenario), "--seed", "1",
+        "--window-min", str(WINDOW_MIN),
+    )  # fmt: skip
+    console = procs.start(
+        ["play", "--plain", "--connect", served.endpoint, "--seat", str(seat),
+         "--token", served.tokens[seat], *flags],
+        stdin=subprocess.PIPE,
+    )  # fmt: skip
+    agents = {s: RawAgent(served.endpoint) for s in range(3) if s != seat}
+    try:
+        for s, agent in agents.items():
+            assert agent.hello(s, served.tokens[s])["t"] == "welcome"
+            agent.send({"t": "resync", "last_seq": -1})
+        plays = 0
+        end = time.monotonic() + WAIT
+        while plays < 2:
+            assert time.monotonic() < end, "seat 0 was never asked to play again"
+            for agent in agents.values():
+                msg = agent.recv(0.01)
+                if msg is None or msg["t"] != "request":
+                    continue
+                req = msg["request"]
+                choice = req["default"]
+                if req["kind"] == "play":
+                    plays += 1
+                    if plays == 2:
+                        break  # Ex Nihilo has resolved: the window closed
+                    choice = next(
+                        i for i, o in enumerate(req["options"]) if _card_name(o) == "ex_nihilo"
+                    )
+                agent.send({"t": "reply", "id": req["id"], "choice": choice})
+        shown = console.expect(notice)
+        assert shown.startswith(notice)
+        out = "\n".join(console.drain())
+        assert "--- your decision" not in out and "(you have" not in out, out
+    finally:
+        for agent in agents.values():
+            agent.close()
+        console.kill()
+        served.proc.kill()
