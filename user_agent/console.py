@@ -6,7 +6,9 @@ chosen by the player's seat number; every other option by the number shown befor
 from 1 as in the full-screen console (option index + 1). `d` takes the default, `c` cancels or
 declines when allowed, `?` repeats the request. Commands at any prompt: `hand`, `table`,
 `help`, `quit` (or `q`: leave the table; the seat stays yours) and the game's own (`card
-NAME`). What is
+NAME`), and `pass`: the game's pass switch (Sanguosha: pass on every Nullification window).
+A request the game's passes cover (a window with `decline` as its only option) is answered
+without a key, in one line (`user_agent.passes`). What is
 particular to a game (its board above a request, `hand` and `table`, answers typed by name, its
 commands and help) is its `ConsoleHooks` (`user_agent.games.<game>.console`, named by its
 client manifest); a game without them gets the generic behaviour of the base class.
