@@ -39,8 +39,21 @@ MAX_CONFIGURED_TABLES = 1000  # [[table]] entries in a --tables file
 REMOTE = "remote"
 BOT_SEED_ENV = "SGS_BOT_SEED"
 # Seconds a concealed response window stays open at least on a table a person may sit at
-# (`--window-min`; docs/wire.md "Response windows on tables with people").
+# (`--window-min`; docs/wire.md "Response windows on tables with people"). SGS_WINDOW_MIN in the
+# environment changes this default (the test harness sets 0: its bots fill "open" seats).
 WINDOW_MIN = 1.5
+WINDOW_MIN_ENV = "SGS_WINDOW_MIN"
+
+
+def people_window_min() -> float:
+    """The default `--window-min` of a table where people may sit."""
+    text = os.environ.get(WINDOW_MIN_ENV, "")
+    try:
+        return float(text) if text else WINDOW_MIN
+    except ValueError:
+        raise UsageError(f"{WINDOW_MIN_ENV} must be a number of seconds, got {text!r}") from None
+
+
 # The lobby's admission caps (admission.Limits), each an option --max-…
 LIMIT_OPTIONS = {
     "max_tables": "open tables in all",
@@ -160,7 +173,7 @@ def table_options(
         return value if value is not None else saved.get(name, default)
 
     return TableOptions(
-        window_min=float(pick("window_min", WINDOW_MIN if people else 0.0)),
+        window_min=float(pick("window_min", people_window_min() if people else 0.0)),
         deadline=float(pick("deadline", 30.0)),
         heartbeat=float(pick("heartbeat", 1.0)),
         liveness=float(pick("liveness", 5.0)),
