@@ -58,6 +58,9 @@ def child_env(**extra: str) -> dict[str, str]:
     env["PYTHONPATH"] = os.pathsep.join([str(REPO), str(WIRE), str(WIRE.parent)])  # + tests/
     env["SGS_LOG"] = "json"
     env.setdefault("SGS_TEST_BOT_DELAY", "0")
+    # Bots fill the tests' open seats: no response window is held (tests/wire/test_window_min.py
+    # gives its tables --window-min itself).
+    env.setdefault("SGS_WINDOW_MIN", "0")
     env.update(extra)
     return env
 

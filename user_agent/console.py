@@ -6,7 +6,9 @@ chosen by the player's seat number; every other option by the number shown befor
 from 1 as in the full-screen console (option index + 1). `d` takes the default, `c` cancels or
 declines when allowed, `?` repeats the request. Commands at any prompt: `hand`, `table`,
 `help`, `quit` (or `q`: leave the table; the seat stays yours) and the game's own (`card
-NAME`). What is
+NAME`), and `pass`: the game's pass switch (Sanguosha: pass on every Nullification window).
+A request the game's passes cover (a window with `decline` as its only option) is answered
+without a key, in one line (`user_agent.passes`). What is
 particular to a game (its board above a request, `hand` and `table`, answers typed by name, its
 commands and help) is its `ConsoleHooks` (`user_agent.games.<game>.console`, named by its
 client manifest); a game without them gets the generic behaviour of the base class.
@@ -31,6 +33,7 @@ from user_agent.bot import View
 from user_agent.client import REWOUND, Client
 from user_agent.games import client, for_game
 from user_agent.games.manifest import resolve
+from user_agent.passes import NONE, Passes, passes_for, switch_line
 from user_agent.words.narrate import Narrator
 from user_agent.words.requests import RequestWords, describe
 from user_agent.words.text import event_line
@@ -50,6 +53,7 @@ DEFAULTS = """\
 Commands, at any prompt:
   hand            your cards"""
 COMMANDS = ("hand", "table", "help")
+PASS = "pass"  # the player's pass switch (`user_agent.passes`), for a game that has one
 # leaving: never an answer (answers are numbers, `d`, `c`, `?` or a game's names, none of them
 # a bare `q`); the seat stays ours, the server takes the defaults of what it asks
 QUIT = ("quit", "q")
@@ -133,7 +137,7 @@ def hooks_for(game: str) -> ConsoleHooks:
     return found
 
 
-def help_lines(hooks: ConsoleHooks) -> list[str]:
+def help_lines(hooks: ConsoleHooks, passes: Passes = NONE) -> list[str]:
     """What `help` prints: how to answer, the game's own ways, the commands."""
     lines = ANSWERING.split("\n")
     for bullet in hooks.answering:
@@ -141,6 +145,8 @@ def help_lines(hooks: ConsoleHooks) -> list[str]:
     lines += DEFAULTS.split("\n")
     lines += f"  table           {hooks.table_help}".split("\n")
     lines += [look.help for look in hooks.lookups.values()]
+    if passes.switch:
+        lines.append(f"  {PASS:<15} {passes.switch}: on / off (then answered without a key)")
     lines.append("  help            this text")
     lines.append(
         "  quit, q         leave the table (the seat stays yours: come back with its token)"
@@ -263,6 +269,8 @@ class Console:
         client: Client,
         inp: TextIO,
         out: Callable[[str], None],
+        *,
+        pass_switch: bool = False,
     ) -> None:
         self.client = client
         self.inp = inp
@@ -277,12 +285,17 @@ class Console:
         self.pending: RequestSpec | None = None
         self.words: RequestWords | None = None
         self.hooks = GENERIC
+        # requests answered without a key (`user_agent.passes`), and the player's pass switch
+        self.passes = NONE
+        self.pass_switch = pass_switch
+        self.passed = 0  # requests answered without a key
         self._request_shown = False  # (a game's board may show its legend with the first)
         self._buffer = ""
 
     def start(self, welcome: Welcome) -> None:
         self.game, self.seat, self.seats = welcome.game, welcome.seat, welcome.seats
         self.hooks = hooks_for(welcome.game)
+        self.passes = passes_for(welcome.game)
         try:
             self.schema = get_schema(welcome.game)
             self._line = event_line
@@ -390,6 +403,8 @@ class Console:
             except TypeError:
                 self.out("! the server sent a malformed request")
                 return False
+            if self._pass_pending():
+                return False
             self.words = self._describe(self.pending)
             self._show_request()
             if msg.deadline > 0:
@@ -407,6 +422,30 @@ class Console:
             self.client.bye("game over")
             return True
         return False
+
+    def _pass_pending(self) -> bool:
+        """Answer the pending request without a key when the game's passes say so (a
+        decline-only window, or the switch's kind with the switch on): one line, no prompt."""
+        req = self.pending
+        if req is None:
+            return False
+        choice = self.passes.answer(req, self.pass_switch)
+        if choice is None:
+            return False
+        self.client.reply(req.id, choice)
+        self.pending = None
+        self.words = None
+        self.passed += 1
+        notice = self.passes.notice(req, self.pass_switch)
+        if notice:
+            self.out(notice)
+        return True
+
+    def toggle_pass(self) -> None:
+        """The `pass` command: the switch on or off; a pending request it covers is answered."""
+        self.pass_switch = not self.pass_switch
+        self.out(switch_line(self.passes, self.pass_switch))
+        self._pass_pending()
 
     def _read_line(self, fd: int) -> str | None:
         """One line if one is ready (without blocking past what is available), '' at EOF."""
@@ -429,6 +468,8 @@ class Console:
         or None when the line is not a command."""
         head, _, rest = line.strip().partition(" ")
         head = head.lower()
+        if head == PASS and self.passes.switch and not rest.strip():
+            return [switch_line(self.passes, not self.pass_switch)]  # what `_answer` will do
         if head not in COMMANDS and head not in self.hooks.lookups:
             return None
         if head == "hand":
@@ -436,7 +477,7 @@ class Console:
         if head == "table":
             return self.hooks.table_lines(self._table_view())
         if head == "help":
-            return help_lines(self.hooks)
+            return help_lines(self.hooks, self.passes)
         look = self.hooks.lookups[head]
         name = rest.strip()
         if not name:
@@ -444,6 +485,11 @@ class Console:
         return look.lines(name)
 
     def _answer(self, line: str) -> None:
+        if line.strip().lower() == PASS and self.passes.switch:
+            self.toggle_pass()
+            if self.pending is not None:
+                self.out("> ")
+            return
         req, w = self.pending, self.words
         shown = self.command(line)
         if shown is not None:

@@ -15,6 +15,7 @@ from textual.widget import Widget
 from textual.widgets import RichLog
 
 from protocol.choices import Choice, RequestSpec
+from user_agent.passes import passes_for, switch_line
 from user_agent.tui import words
 from user_agent.tui.base import TableApp
 from user_agent.tui.picker import Answer, Picker, card_of
@@ -38,6 +39,7 @@ HELP = """Keys
   d           take the request's default;  c  cancel (when the request allows it)
   Backspace   undo the last part (piece / element steps, arranging)
   i           read the highlighted option's text (a general, a card, a seat)
+  p           the game's pass switch on / off (Sanguosha: pass on Nullification)
   g           read the next seat's text (a general, a score)
   ?           this help;  q  leave the console
 
@@ -60,6 +62,7 @@ class ConsoleApp(TableApp):
         Binding("c", "cancel", "cancel", show=False),
         Binding("backspace", "undo", "back", show=False),
         Binding("i", "about", "about"),
+        Binding("p", "pass_switch", "pass switch", show=False),
         *[Binding(str(n), f"number({n})", show=False) for n in range(10)],
     ]
 
@@ -70,6 +73,7 @@ class ConsoleApp(TableApp):
         *,
         clock: Callable[[], float] = time.monotonic,
         poll: float = POLL,
+        pass_switch: bool = False,
     ) -> None:
         viewer = source.seat
         super().__init__(source.game, source.seats, viewer, lang)
@@ -81,6 +85,10 @@ class ConsoleApp(TableApp):
         self.deadline_at: float | None = None
         self.ended: str | None = None
         self.log_lines: list[str] = []  # everything written to the log (tests read it)
+        # requests answered without a key (`user_agent.passes`), and the player's pass switch
+        self.passes = passes_for(source.game)
+        self.pass_switch = pass_switch
+        self.passed = 0
 
     def side_panel(self) -> Widget:
         return RequestPanel(id="request")
@@ -116,6 +124,8 @@ class ConsoleApp(TableApp):
                     self.write_log(line)
             elif isinstance(item, RequestItem):
                 req = item.request
+                if self._passed(req):
+                    continue
                 said = words.describe(self.game, req, self.table.view, self.lang)
                 self.picker = Picker(req, said)
                 if isinstance(req.default, int) and req.form == "choice":
@@ -141,6 +151,18 @@ class ConsoleApp(TableApp):
         self.show_request()
         if asked:
             self.bell()
+
+    def _passed(self, req: RequestSpec) -> bool:
+        """Answer `req` without a key when the game's passes say so: one log line, no bell."""
+        choice = self.passes.answer(req, self.pass_switch)
+        if choice is None:
+            return False
+        self.source.answer(req.id, choice)
+        self.passed += 1
+        notice = self.passes.notice(req, self.pass_switch)
+        if notice:
+            self.write_log(notice)
+        return True
 
     def write_log(self, line: str) -> None:
         self.log_lines.append(line)
@@ -267,6 +289,18 @@ class ConsoleApp(TableApp):
     def action_undo(self) -> None:
         if self.picker is not None:
             self.picker.back()
+            self.refresh_table()
+            self.show_request()
+
+    def action_pass_switch(self) -> None:
+        if not self.passes.switch:
+            return
+        self.pass_switch = not self.pass_switch
+        self.write_log(switch_line(self.passes, self.pass_switch))
+        p = self.picker
+        if p is not None and self._passed(p.req):
+            self.picker = None
+            self.deadline_at = None
             self.refresh_table()
             self.show_request()
 

@@ -215,10 +215,32 @@ def _respond_title(c: RequestContext) -> str:
 
 
 def _nullify_title(c: RequestContext) -> str:
-    """A step of a Nullification chain. The first step is against the trick (`against`) of
-    `source` (None: a delayed trick's judgement) on `target`; every later step is against the
-    Nullification just used by `target`, in the chain over the trick of `source`, which is the
-    trick in the processing area of the asked seat's view."""
+    """A step of a Nullification chain, from `info.chain` (schema 3): the trick, its user (None:
+    a delayed trick's judgement) and target, and the seats whose Nullifications were used so
+    far. The first step is against the trick; every later one against the last Nullification
+    used, saying what that one cancels, and what becomes of the trick if it takes effect."""
+    i = c.info
+    chain = i.get("chain")
+    if not isinstance(chain, dict):
+        return _nullify_title_v2(c)
+    user, used = chain.get("user"), [s for s in chain.get("used") or [] if isinstance(s, int)]
+    whose = "the" if user is None else c.seats.whose(user)
+    name = kind_name(str(chain.get("trick")), c.lang)
+    trick = f"{whose} {name} on {c.who(chain.get('target'))}"
+    if not used:
+        return f"{cap(trick)} is about to take effect: use a Nullification to cancel it?"
+    pending = f"{cap(c.seats.whose(used[-1]))} Nullification"
+    if len(used) == 1:
+        return f"{pending} is about to cancel {trick}: use a Nullification against it?"
+    then = "be cancelled" if len(used) % 2 else "take effect"
+    return (
+        f"{pending} is about to cancel {c.seats.whose(used[-2])} Nullification, and {trick} "
+        f"would {then}: use a Nullification against it?"
+    )
+
+
+def _nullify_title_v2(c: RequestContext) -> str:
+    """A Nullification request of a schema-2 server (no `info.chain`)."""
     i = c.info
     src, tgt = i.get("source"), i.get("target")
     against = str(i.get("against", ""))
