@@ -252,7 +252,7 @@
     wrap.className = "carc-wrap";
     wrap.append(svg);
     el.replaceChildren(toolbar(page, ui, cells, deploy), wrap);
-    scroll(el, { x0, y1, T }, cells, b);
+    scroll(el, { x0, y1, T }, cells, deploy, b);
   }
 
   function toolbar(page, ui, cells, deploy) {
@@ -282,8 +282,9 @@
   }
 
   // Keep what a person looks at in view: the board's origin moves as it grows west or north
-  // (the scroll follows it); a new request centres its cells, a new tile centres that tile.
-  function scroll(el, grid, cells, b) {
+  // (the scroll follows it); a new request centres its cells (or the tile taking a follower),
+  // another seat's new tile centres that tile.
+  function scroll(el, grid, cells, deploy, b) {
     const { x0, y1, T } = grid;
     const prev = st.origin;
     if (prev) {
@@ -304,7 +305,10 @@
       const my = (Math.min(...cs.map((c) => c.y)) + Math.max(...cs.map((c) => c.y))) / 2;
       target = [mx, my];
       why = `req${st.req}`;
-    } else if (b.last && st.centred !== `tile${b.last}` && !cells.size) {
+    } else if (deploy && st.centred !== `req${st.req}`) {
+      target = deploy.at;  // the tile just placed, its ghosts in the middle of the box
+      why = `req${st.req}`;
+    } else if (b.last && st.centred !== `tile${b.last}` && !cells.size && !deploy) {
       target = b.last;
       why = `tile${b.last}`;
     }
