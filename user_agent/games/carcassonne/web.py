@@ -207,8 +207,9 @@ class CarcassonneWeb(WebHooks):
             return {"value": option}
         return {}
 
-    def request_marks(self, req: RequestSpec, table: Table) -> dict[str, Any]:
-        """The deploy step names the tile it is about (`at`); a placement its tile."""
+    def request_marks(self, req: RequestSpec, table: Table, last: Any = None) -> dict[str, Any]:
+        """The deploy step names the tile it is about (`at`); a placement its tile. (`last`,
+        the seat's previous option, is the newer hooks' argument: not needed here.)"""
         info = req.info
         if req.kind == "deploy" and type(info.get("x")) is int and type(info.get("y")) is int:
             return {"at": [info["x"], info["y"]], "tile": info.get("tile")}
