@@ -39,6 +39,9 @@ class Seats(Protocol):
     def view(self) -> Any: ...  # the reader's view of the table (names of what is known)
 
     @property
+    def lang(self) -> str: ...  # the language of the game's words (`GameWords.langs`)
+
+    @property
     def generals(self) -> dict[int, str]: ...  # who plays at a seat, as told by the events
 
     def name(self, seat: object) -> str: ...  # `seat 3 (Guan Yu)`
