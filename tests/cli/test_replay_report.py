@@ -116,7 +116,7 @@ def test_chinese_names(sanguosha_log: Path) -> None:
     out = sgs("replay", str(sanguosha_log), "--lang", "zh")
     assert out.returncode == 0, out.stderr
     assert "杀" in out.stdout or "闪" in out.stdout
-    assert re.search(r"seat \d \([\u4e00-\u9fff]+\)", out.stdout)  # generals in Chinese
+    assert re.search(r"\d号位（[\u4e00-\u9fff]+）", out.stdout)  # seats and generals in Chinese  # noqa: RUF001
 
 
 def test_tui_hands_over_or_says_it_is_missing(
