@@ -10,7 +10,14 @@ from __future__ import annotations
 
 import re
 
-from user_agent.games.sanguosha.tables import PHASES, REASONS, SLOT_NAMES, SUIT_WORDS, ZONES
+from user_agent.games.sanguosha.tables import (
+    PHASES,
+    REASONS,
+    SKILL_PARTS,
+    SLOT_NAMES,
+    SUIT_WORDS,
+    ZONES,
+)
 from user_agent.words.lang import Catalogue
 
 EN: dict[str, str] = {
@@ -414,7 +421,7 @@ ZH: dict[str, str] = {
     "mode.play": "打出",
     "ask.slash": "{who}对你使用了杀：是否{verb}一张{card}？",
     "ask.aoe": "{who}使用了{trick}：{verb}一张{card}，否则受到1点伤害。",
-    "ask.duel": "与{who}决斗：打出一张杀，否则受到1点伤害。",
+    "ask.duel": "与{who}决斗：{verb}一张杀，否则受到1点伤害。",
     "ask.dying_self": "你处于濒死状态：是否{verb}一张{card}自救？",
     "ask.dying": "{who}处于濒死状态：是否{verb}一张{card}救之？",
     "ask.collateral": "借刀杀人：对{who}使用一张杀，否则将你的武器交出。",
@@ -527,6 +534,20 @@ REASONS_ZH: dict[str, str] = {
     "normal": "普通",
     "thunder": "雷电",
     "fire": "火焰",
+    "three_generals_dead": "三名武将均已阵亡",
+    "piles_exhausted": "牌堆耗尽",
+    "replaced": "替换",
+    "use": "使用",
+    "settled": "结算完毕",
+    "place": "放置",
+    "give": "交给",
+    "judged": "判定完毕",
+    "equip": "装备",
+    "questioned": "被质疑",
+}
+
+SKILL_PARTS_ZH: dict[str, str] = {
+    "luoyi_bonus": "裸衣（加伤）",
 }
 
 SUIT_WORDS_ZH: dict[str, str] = {
@@ -573,6 +594,7 @@ SLOT = Catalogue("sanguosha.slots", {"en": SLOT_NAMES, "zh": SLOT_NAMES_ZH})
 REASON = Catalogue("sanguosha.reasons", {"en": REASONS, "zh": REASONS_ZH})
 SUIT = Catalogue("sanguosha.suits", {"en": SUIT_WORDS, "zh": SUIT_WORDS_ZH})
 SUIT_NAMED = Catalogue("sanguosha.suit_names", {"en": SUITS_NAMED, "zh": SUITS_NAMED_ZH})
+SKILL_PART = Catalogue("sanguosha.skill_parts", {"en": SKILL_PARTS, "zh": SKILL_PARTS_ZH})
 SKILL_KIND = Catalogue("sanguosha.skill_kinds", {"en": SKILL_KINDS, "zh": SKILL_KINDS_ZH})
 
 # --- the skills' prompts (written by the game agent, in English) ---------------------------------

@@ -16,6 +16,7 @@ from user_agent.games.sanguosha.messages import (
     PROMPT_PATTERNS,
     REASON,
     SKILL_KIND,
+    SKILL_PART,
     SLOT,
     SUIT,
     SUIT_NAMED,
@@ -119,7 +120,7 @@ def skill_name(skill_id: str, lang: str = "en") -> str:
         return s.chinese if lang == "zh" and s.chinese else s.title
     if skill_id in KINDS:
         return kind_name(skill_id, lang)
-    return plain(skill_id).title()
+    return SKILL_PART.get(lang, skill_id, plain(skill_id).title())
 
 
 def mark_text(name: str, value: object, lang: str = "en") -> str:
@@ -164,7 +165,7 @@ def sanitize(text: str, lang: str = "en") -> str:
 
 def _part_zh(part: str) -> str:
     """A part of a skill's prompt, in Chinese: a card (`♠3 Lightning`), an id, or as it is."""
-    sign, _, name = part.rpartition(" ")
+    sign, _, name = part.partition(" ")
     kid = find_card(name) or find_card(part)
     if kid is not None:
         return f"{sign}{kind_name(kid, 'zh')}" if find_card(name) else kind_name(kid, "zh")
