@@ -44,7 +44,8 @@ def add_screen_options(p: argparse.ArgumentParser) -> None:
         "--lang",
         choices=("en", "zh"),
         default="en",
-        help="names of generals, cards and factions in the full-screen console",
+        help="the language of the console, full-screen or plain: its help, prompts and errors "
+        "(every game), and the game's sentences and names (Sanguosha; docs/console.md)",
     )
 
 
@@ -76,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
             welcome = client.connect()
         if full_screen(args):
             return run_screen(client, welcome, args.lang)
-        console = Console(client, sys.stdin, say)
+        console = Console(client, sys.stdin, say, args.lang)
         console.start(welcome)
         return console.run()
     except ClientError as exc:

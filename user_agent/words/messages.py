@@ -9,6 +9,8 @@ stay as they are in every language: `d`, `c`, `?`, `/`, and the commands `hand`,
 
 from __future__ import annotations
 
+import re
+
 from user_agent.words.lang import Catalogue
 
 EN: dict[str, str] = {
@@ -493,6 +495,30 @@ ZH: dict[str, str] = {
 }
 
 SHELL = Catalogue("shell", {"en": EN, "zh": ZH})
+
+# the protocol's reasons a choice does not fit its request (`check_choice`, in English) ->
+# the message saying it (its numbers counted from 1, as a person types them)
+CHOICE_REASONS: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"(?:axis \d+: )?index (-?\d+) is out of range 0\.\.(-?\d+)"), "error.range"),
+    (re.compile(r"choose between (\d+) and (\d+) items, got \d+"), "error.count"),
+    (re.compile(r"indices must be strictly increasing \(no repeats\)"), "error.repeat"),
+]
+
+
+def choice_reason(lang: str, reason: str) -> str:
+    """A reason of `check_choice` in `lang` (the reason itself in English)."""
+    if lang == "en":
+        return reason
+    for pattern, key in CHOICE_REASONS:
+        m = pattern.fullmatch(reason)
+        if m is None:
+            continue
+        if key == "error.range":
+            return SHELL(lang, key, n=int(m.group(1)) + 1)
+        if key == "error.count":
+            return SHELL(lang, key, min=m.group(1), max=m.group(2))
+        return SHELL(lang, key)
+    return SHELL(lang, "error.invalid", reason=reason)
 
 
 def seat_list(lang: str, seats: list[str], joiner: str = "list.and") -> str:

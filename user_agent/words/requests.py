@@ -190,6 +190,7 @@ def describe_for(game: str, req: RequestSpec, seats: SeatWords, lang: str = "en"
     fn = words_of(game).requests.get(req.kind) or COMMON.get(req.kind)
     w = fn(c) if fn is not None else _generic(c)
     w.cancel = req.cancel
+    w.lang = seats.lang
     if not w.default:
         w.default = SHELL(seats.lang, "default.first")
     w.hint = _hint(req, w, lang, seats.lang)

@@ -25,6 +25,7 @@ class RequestWords:
     piles: list[str] = field(default_factory=list)  # arrange form only
     generic: bool = False  # True: no words are known for this request kind
     how: str = ""  # how to type an answer, where the game says it its own way (product form)
+    lang: str = "en"  # the language these words are in (the game's, `GameWords.langs`)
 
     @property
     def by_seat(self) -> bool:

@@ -249,6 +249,13 @@ EN: dict[str, str] = {
     "at.other": "Now ({timing})",
     "mode_word.use": "use",
     "mode_word.play": "play",
+    # --- the line console's own ---
+    "console.table_help": (
+        "every seat: general, faction, HP, hand size, equipment, judgement area,\n"
+        "                  role when known, marks; whose turn and phase"
+    ),
+    "console.card_help": "  card NAME       what a card does, e.g. 'card snatch'",
+    "console.general_help": "  general NAME    a general's skills, e.g. 'general guan yu'",
 }
 
 ZH: dict[str, str] = {
@@ -470,6 +477,12 @@ ZH: dict[str, str] = {
     "at.other": "此时（{timing}）",
     "mode_word.use": "使用",
     "mode_word.play": "打出",
+    "console.table_help": (
+        "每个座位：武将、势力、体力、手牌数、装备区、判定区、\n"
+        "                  已知的身份、标记；当前回合与阶段"
+    ),
+    "console.card_help": "  card NAME       一张牌的效果，例如 card snatch 或 card 杀",
+    "console.general_help": "  general NAME    一名武将的技能，例如 general 关羽",
 }
 
 SG = Catalogue("sanguosha", {"en": EN, "zh": ZH})
