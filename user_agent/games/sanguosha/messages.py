@@ -249,6 +249,7 @@ EN: dict[str, str] = {
     "at.other": "Now ({timing})",
     "mode_word.use": "use",
     "mode_word.play": "play",
+    "report.turn": "== Turn {turn} (round {round}): {who} ==",
     # --- the line console's own ---
     "console.table_help": (
         "every seat: general, faction, HP, hand size, equipment, judgement area,\n"
@@ -477,6 +478,7 @@ ZH: dict[str, str] = {
     "at.other": "此时（{timing}）",
     "mode_word.use": "使用",
     "mode_word.play": "打出",
+    "report.turn": "== 第{turn}回合（第{round}轮）：{who} ==",
     "console.table_help": (
         "每个座位：武将、势力、体力、手牌数、装备区、判定区、\n"
         "                  已知的身份、标记；当前回合与阶段"
