@@ -56,7 +56,7 @@ def _choice_decision(
     if kind in ("discard", "axe"):
         return SG(lang, "said.discard", who=who, what=what)
     if kind == "targets":
-        targets = SHELL(lang, "list.and").join(labels) or SHELL(lang, "seat.nobody")
+        targets = SHELL(lang, "list.and_all").join(labels) or SHELL(lang, "seat.nobody")
         return SG(lang, "said.targets", who=who, targets=targets)
     if kind == "choose_general":
         name = what.split(" (")[0].split("\uff08")[0]  # the name, before its parenthesis

@@ -42,7 +42,7 @@ def _why(n: Teller, reason: object) -> str:
 
 
 def _and(n: Teller, names: list[str]) -> str:
-    return SHELL(n.lang, "list.and").join(names)
+    return SHELL(n.lang, "list.and_all").join(names)
 
 
 _TAKE = frozenset(("snatch", "tuxi", "fankui", "jianxiong", "tiandu", "luoshen", "amazing_grace"))
