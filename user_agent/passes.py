@@ -20,6 +20,7 @@ from __future__ import annotations
 from protocol.choices import Choice, RequestSpec
 from user_agent.games import client
 from user_agent.games.manifest import resolve
+from user_agent.words.messages import SHELL
 
 
 class Passes:
@@ -33,7 +34,11 @@ class Passes:
         when the person must answer `req` themselves."""
         return None
 
-    def notice(self, req: RequestSpec, switch: bool) -> str:
+    def switch_words(self, lang: str = "en") -> str:
+        """The pass switch in the reader's language."""
+        return self.switch
+
+    def notice(self, req: RequestSpec, switch: bool, lang: str = "en") -> str:
         """The one line shown for a request answered without a key ("" = none)."""
         return ""
 
@@ -50,6 +55,7 @@ def passes_for(game: str) -> Passes:
     return found
 
 
-def switch_line(passes: Passes, on: bool) -> str:
+def switch_line(passes: Passes, on: bool, lang: str = "en") -> str:
     """What the consoles say when the player turns the switch on or off."""
-    return f"{passes.switch}: {'on' if on else 'off'}"
+    state = SHELL(lang, "pass.on" if on else "pass.off")
+    return SHELL(lang, "pass.state", switch=passes.switch_words(lang), state=state)

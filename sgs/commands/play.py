@@ -50,7 +50,8 @@ def add_screen_options(p: argparse.ArgumentParser) -> None:
         "--lang",
         choices=("en", "zh"),
         default="en",
-        help="names of generals, cards and factions in the full-screen console",
+        help="the language of the console, full-screen or plain: its help, prompts and errors "
+        "(every game), and the game's sentences and names (Sanguosha; docs/console.md)",
     )
 
 
@@ -82,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
             welcome = client.connect()
         if full_screen(args):
             return run_screen(client, welcome, args.lang, args.auto_pass)
-        console = Console(client, sys.stdin, say, pass_switch=args.auto_pass)
+        console = Console(client, sys.stdin, say, args.lang, pass_switch=args.auto_pass)
         console.start(welcome)
         return console.run()
     except ClientError as exc:

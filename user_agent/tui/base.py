@@ -20,6 +20,7 @@ from protocol.choices import RequestSpec
 from user_agent.tui.screen import screen_hooks
 from user_agent.tui.table import Table
 from user_agent.tui.widgets import Clickable, InfoPanel, SeatWidget, StatusLine
+from user_agent.words.messages import SHELL
 
 W = TypeVar("W", bound=Widget)
 
@@ -98,7 +99,7 @@ class TableApp(App[int]):
             yield EventLog(id="log", wrap=True, markup=False, min_width=20)
             with Vertical(id="side"):
                 yield self.side_panel()
-        yield InfoPanel(Text("click a seat or a card (or press i / g) to read its text"), id="info")
+        yield InfoPanel(Text(SHELL(self.lang, "tui.info")), id="info")
         yield Footer()
 
     def side_panel(self) -> Widget:

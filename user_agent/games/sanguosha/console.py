@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from user_agent.console import ConsoleHooks, Lookup
+from user_agent.games.sanguosha.messages import SG
 from user_agent.games.sanguosha.names import (
     card_name,
     card_text,
@@ -23,6 +24,7 @@ from user_agent.games.sanguosha.names import (
     skill_name,
 )
 from user_agent.games.sanguosha.tables import SLOT_NAMES
+from user_agent.words.messages import SHELL
 
 
 def reach_bit(view: Any, seat: int) -> str:
@@ -102,26 +104,30 @@ def general_lines(name: str) -> list[str]:
     return general_text(gid).split("\n") if gid else [f"! no general is called {name!r}"]
 
 
-class SanguoshaConsole(ConsoleHooks):
-    table_help = (
-        "every seat: general, faction, HP, hand size, equipment, judgement area,\n"
-        "                  role when known (1v1: side), your distance to it and whether it is\n"
-        "                  within your attack range, marks; whose turn and phase"
-    )
-    lookups = {
-        "card": Lookup(
-            "  card NAME       what a card does, e.g. 'card snatch'", "snatch", card_lines
-        ),
-        "general": Lookup(
-            "  general NAME    a general's skills, e.g. 'general guan yu'", "guan yu", general_lines
-        ),
+def _lookups(lang: str) -> dict[str, Lookup]:
+    return {
+        "card": Lookup(SG(lang, "console.card_help"), "snatch", card_lines),
+        "general": Lookup(SG(lang, "console.general_help"), "guan yu", general_lines),
     }
+
+
+class SanguoshaConsole(ConsoleHooks):
+    table_help = SG("en", "console.table_help")
+    lookups = _lookups("en")
+
+    def set_lang(self, lang: str) -> ConsoleHooks:
+        other = SanguoshaConsole()
+        other.lang = lang
+        other.table_help = SG(lang, "console.table_help")
+        other.lookups = _lookups(lang)
+        return other
 
     def hand_lines(self, view: Any) -> list[str]:
         hand = list(getattr(view, "hand", []))
         if not hand:
-            return ["your hand is empty"]
-        return [f"your hand ({len(hand)}): " + ", ".join(card_name(c) for c in hand)]
+            return [SHELL(self.lang, "console.hand_empty")]
+        shown = SHELL(self.lang, "list.sep").join(card_name(c, self.lang) for c in hand)
+        return [SHELL(self.lang, "console.hand", n=len(hand), cards=shown)]
 
     def table_lines(self, view: Any) -> list[str]:
         seats = getattr(view, "seats", None)

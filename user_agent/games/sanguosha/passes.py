@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from protocol.choices import Choice, RequestSpec
+from user_agent.games.sanguosha.messages import SG
 from user_agent.games.sanguosha.names import kind_name
 from user_agent.passes import Passes
 
@@ -23,9 +24,9 @@ def _decline(req: RequestSpec) -> int | None:
     return None
 
 
-def _card(req: RequestSpec) -> str:
+def _card(req: RequestSpec, lang: str) -> str:
     info: dict[str, Any] = req.info
-    return kind_name(str(info.get("card", "")))
+    return kind_name(str(info.get("card", "")), lang)
 
 
 class SanguoshaPasses(Passes):
@@ -40,10 +41,13 @@ class SanguoshaPasses(Passes):
             return _decline(req)
         return None
 
-    def notice(self, req: RequestSpec, switch: bool) -> str:
+    def switch_words(self, lang: str = "en") -> str:
+        return SG(lang, "pass.switch")
+
+    def notice(self, req: RequestSpec, switch: bool, lang: str = "en") -> str:
         if _declines_only(req):
-            return f"(no {_card(req)} to use: passed)"
-        return f"(passed: {self.switch} is on)"
+            return SG(lang, "pass.none", card=_card(req, lang))
+        return SG(lang, "pass.by_switch", switch=self.switch_words(lang))
 
 
 PASSES = SanguoshaPasses()
