@@ -43,6 +43,10 @@ class RequestSpec:
     cancel: bool = False
     info: dict[str, Any] = field(default_factory=dict)
     piles: list[dict[str, Any]] = field(default_factory=list)  # `arrange` only
+    # A concealed response window's request (`game_agent.engine.windows.window_request`): a
+    # table may hold its reply back until the window's minimum duration has passed. Known to
+    # the game agent only: never on the wire nor in the log, and not compared.
+    window: bool = field(default=False, compare=False, repr=False)
 
     def to_wire(self) -> dict[str, Any]:
         return {

@@ -6,7 +6,9 @@ chosen by the player's seat number; every other option by the number shown befor
 from 1 as in the full-screen console (option index + 1). `d` takes the default, `c` cancels or
 declines when allowed, `?` repeats the request. Commands at any prompt: `hand`, `table`,
 `help`, `quit` (or `q`: leave the table; the seat stays yours) and the game's own (`card
-NAME`). What is
+NAME`), and `pass`: the game's pass switch (Sanguosha: pass on every Nullification window).
+A request the game's passes cover (a window with `decline` as its only option) is answered
+without a key, in one line (`user_agent.passes`). What is
 particular to a game (its board above a request, `hand` and `table`, answers typed by name, its
 commands and help) is its `ConsoleHooks` (`user_agent.games.<game>.console`, named by its
 client manifest); a game without them gets the generic behaviour of the base class.
@@ -31,29 +33,20 @@ from user_agent.bot import View
 from user_agent.client import REWOUND, Client
 from user_agent.games import client, for_game
 from user_agent.games.manifest import resolve
+from user_agent.passes import NONE, Passes, passes_for, switch_line
+from user_agent.words.messages import SHELL, choice_reason
 from user_agent.words.narrate import Narrator
-from user_agent.words.requests import RequestWords, describe
+from user_agent.words.requests import RequestWords, cancel_words, describe, how_words
 from user_agent.words.text import event_line
 
-ANSWERING = """\
-How to answer:
-  * Options that designate a player (the targets of a card, a skill's 'to whom?') are chosen
-    by the player's SEAT NUMBER: with '2) seat 2 (Guan Yu)' listed, type 2. Every other option
-    is chosen by the number shown before it (counted from 1).
-  * Choose-one requests take one number; choose-several requests take numbers separated by
-    spaces (an empty line chooses none, when that is allowed).
-  * Arranging cards into piles: every card number once, pile by pile, piles separated by '/',
-    e.g. '3 1 / 2' (cards 3 then 1 on the first pile, card 2 on the second)."""
-DEFAULTS = """\
-  * 'd' takes the default (said in words with each request); 'c' cancels or declines when the
-    request allows it; '?' shows the request again.
-Commands, at any prompt:
-  hand            your cards"""
+# what `help` says (in each language: `user_agent.words.messages`)
+ANSWERING = SHELL("en", "console.answering")
+DEFAULTS = SHELL("en", "console.defaults")
 COMMANDS = ("hand", "table", "help")
+PASS = "pass"  # the player's pass switch (`user_agent.passes`), for a game that has one
 # leaving: never an answer (answers are numbers, `d`, `c`, `?` or a game's names, none of them
 # a bare `q`); the seat stays ours, the server takes the defaults of what it asks
 QUIT = ("quit", "q")
-EXAMPLE = ("e.g. '2 0 / 1'", "e.g. '3 1 / 2'")  # the request words' arrange example, from 1
 
 
 def _plain(value: object) -> str:
@@ -77,9 +70,21 @@ class ConsoleHooks:
 
     # the extra bullets of "How to answer", and what `table` shows (help's words)
     answering: tuple[str, ...] = ()
-    table_help = "what is known of the table"
+    table_help = SHELL("en", "console.table_generic")
     # the game's own commands (`card NAME`): name -> Lookup
     lookups: Mapping[str, Lookup] = {}
+    # the language its lines are written in (`set_lang`; a game's own lines may stay English)
+    lang = "en"
+
+    def set_lang(self, lang: str) -> ConsoleHooks:
+        """These hooks for a console in `lang` (the generic ones: a copy in that language)."""
+        if lang == self.lang:
+            return self
+        other = type(self)()
+        other.lang = lang
+        if type(self) is ConsoleHooks:
+            other.table_help = SHELL(lang, "console.table_generic")
+        return other
 
     def greeting(self, seat: int) -> str:
         """What follows `seat N` when the console starts (Harmony: ' (South)')."""
@@ -95,14 +100,16 @@ class ConsoleHooks:
     def hand_lines(self, view: Any) -> list[str]:
         hand = getattr(view, "hand", None)
         if not isinstance(hand, list):
-            return ["nothing is known about your hand"]
+            return [SHELL(self.lang, "console.hand_unknown")]
         if not hand:
-            return ["your hand is empty"]
-        shown = ", ".join(_plain(c.get("name", c) if isinstance(c, dict) else c) for c in hand)
-        return [f"your hand ({len(hand)}): {shown}"]
+            return [SHELL(self.lang, "console.hand_empty")]
+        shown = SHELL(self.lang, "list.sep").join(
+            _plain(c.get("name", c) if isinstance(c, dict) else c) for c in hand
+        )
+        return [SHELL(self.lang, "console.hand", n=len(hand), cards=shown)]
 
     def table_lines(self, view: Any) -> list[str]:
-        return ["nothing is known about the table yet"]
+        return [SHELL(self.lang, "console.table_unknown")]
 
     def before_request(self, req: RequestSpec, view: Any, first: bool) -> list[str]:
         """Lines shown above a request (a board); `first`: no request was shown before."""
@@ -118,7 +125,7 @@ class ConsoleHooks:
 
     def parse(self, req: RequestSpec, w: RequestWords, text: str) -> tuple[Choice, str | None]:
         """A typed answer that is not numbers, for a request `typed_by_name`."""
-        return None, "type numbers separated by spaces, 'd' or 'c'"
+        return None, SHELL(self.lang, "error.numbers")
 
 
 GENERIC = ConsoleHooks()
@@ -133,18 +140,22 @@ def hooks_for(game: str) -> ConsoleHooks:
     return found
 
 
-def help_lines(hooks: ConsoleHooks) -> list[str]:
+def help_lines(hooks: ConsoleHooks, lang: str = "en", passes: Passes = NONE) -> list[str]:
     """What `help` prints: how to answer, the game's own ways, the commands."""
-    lines = ANSWERING.split("\n")
+    lines = SHELL(lang, "console.answering").split("\n")
     for bullet in hooks.answering:
         lines += bullet.split("\n")
-    lines += DEFAULTS.split("\n")
-    lines += f"  table           {hooks.table_help}".split("\n")
+    lines += SHELL(lang, "console.defaults").split("\n")
+    lines += SHELL(lang, "console.table_help", what=hooks.table_help).split("\n")
     lines += [look.help for look in hooks.lookups.values()]
-    lines.append("  help            this text")
-    lines.append(
-        "  quit, q         leave the table (the seat stays yours: come back with its token)"
-    )
+    if passes.switch:
+        lines.append(
+            SHELL(
+                lang, "console.pass_help", command=f"{PASS:<15}", switch=passes.switch_words(lang)
+            )
+        )
+    lines.append(SHELL(lang, "console.help_help"))
+    lines.append(SHELL(lang, "console.quit_help"))
     return lines + hooks.legend_lines()
 
 
@@ -159,14 +170,14 @@ def _show(value: Any) -> str:
     return str(value)
 
 
-def parse_answer(req: RequestSpec, line: str) -> tuple[Choice, str | None]:
+def parse_answer(req: RequestSpec, line: str, lang: str = "en") -> tuple[Choice, str | None]:
     """Turn a typed line of option numbers (counted from 1) into a choice; the second item is
     an error, or None."""
     text = line.strip().lower()
     if text == "d":
         return req.default, None
     if text == "c":
-        return None, None if req.cancel else "this request cannot be cancelled"
+        return None, None if req.cancel else SHELL(lang, "error.no_cancel")
     piles = text.split("/") if req.form == "arrange" else [text]
     numbers: list[int] = []
     try:
@@ -175,51 +186,63 @@ def parse_answer(req: RequestSpec, line: str) -> tuple[Choice, str | None]:
                 numbers.append(SEPARATOR)
             numbers += [int(t) - 1 for t in pile.replace(",", " ").split()]
     except ValueError:
-        return None, "type numbers separated by spaces, 'd' or 'c'"
+        return None, SHELL(lang, "error.numbers")
     if any(n < 0 for n in numbers if n != SEPARATOR) or (
         req.form != "arrange" and SEPARATOR in numbers
     ):
-        return None, "options are numbered from 1"
+        return None, SHELL(lang, "error.from_one")
     choice: Choice
     if req.form == "choice":
         if len(numbers) != 1:
-            return None, "type one number"
+            return None, SHELL(lang, "error.one_number")
         choice = numbers[0]
     else:
         choice = numbers
+    return choice, choice_error(req, choice, lang)
+
+
+def choice_error(req: RequestSpec, choice: Choice, lang: str = "en") -> str | None:
+    """Why a choice does not fit the request (the protocol's reason; in another language the
+    reason in that language's words), or None."""
     reason = check_choice(req, choice)
-    return choice, reason
+    return None if reason is None else choice_reason(lang, reason)
 
 
 # --- the request in words, and answers by seat number or name ---------------------------------
 
 
-def request_lines(req: RequestSpec, w: RequestWords, hooks: ConsoleHooks = GENERIC) -> list[str]:
+def request_lines(
+    req: RequestSpec, w: RequestWords, hooks: ConsoleHooks = GENERIC, lang: str = "en"
+) -> list[str]:
     """The request for a person: the question, the options (keyed by seat number where they
     designate seats), the default and how to answer."""
-    lines = [f"--- your decision #{req.id}: {w.title}"]
+    lines = [SHELL(lang, "console.decision", id=req.id, title=w.title)]
     if req.form == "product":
         named = hooks.typed_by_name(w)  # typed by name: no shifting numbers
         for n, (name, axis) in enumerate(zip(w.axis_names, w.axes, strict=False)):
             opts = "  ".join(
                 label if named else f"{i + 1}) {label}" for i, label in enumerate(axis)
             )
-            lines.append(f"  axis {n}: {name}  {opts}")
+            lines.append(SHELL(lang, "console.axis", n=n, name=name, options=opts))
     else:
         if req.form == "arrange":
-            lines.append("  piles, in order: " + " / ".join(w.piles))
+            lines.append(SHELL(lang, "console.piles", piles=" / ".join(w.piles)))
         for i, label in enumerate(w.options):
             key = w.option_seats[i] if w.by_seat else i + 1
             lines.append(f"  {key}) {label}")
-    how = w.hint.replace(f"; 'd' for the default ({w.default})", "; 'd' takes the default")
-    how = how.replace(*EXAMPLE)
-    lines.append(f"default: {w.default}")
-    lines.append(f"how: {how}; '?' shows this again, 'help' explains")
+    how = how_words(req, w, lang, console=True) + SHELL(lang, "hint.default_console")
+    how += cancel_words(req, w, lang, w.lang)
+    lines.append(SHELL(lang, "console.default", default=w.default))
+    lines.append(SHELL(lang, "console.how", how=how))
     return lines
 
 
 def read_answer(
-    req: RequestSpec, w: RequestWords, line: str, hooks: ConsoleHooks = GENERIC
+    req: RequestSpec,
+    w: RequestWords,
+    line: str,
+    hooks: ConsoleHooks = GENERIC,
+    lang: str = "en",
 ) -> tuple[Choice, str | None]:
     """A typed answer -> a choice; the second item is an error to show, or None. Options that
     designate seats are answered by seat number; others by their number, counted from 1 (or by
@@ -228,33 +251,33 @@ def read_answer(
     if text.lower() == "d":
         return req.default, None
     if text.lower() == "c":
-        return None, None if req.cancel else "this request cannot be cancelled"
+        return None, None if req.cancel else SHELL(lang, "error.no_cancel")
     numeric = all(t.lstrip("-").isdigit() for t in text.replace(",", " ").split())
     if req.form == "product" and hooks.typed_by_name(w) and not numeric:
         return hooks.parse(req, w, text)
     if not w.by_seat:
-        answer, error = parse_answer(req, text)
+        answer, error = parse_answer(req, text, lang)
         if error is not None and not numeric:
-            error = "type numbers separated by spaces, 'd', 'c', or a command ('help' lists them)"
+            error = SHELL(lang, "error.numbers_or_command")
         return answer, error
     try:
         numbers = [int(t) for t in text.replace(",", " ").split()]
     except ValueError:
-        return None, "type seat numbers separated by spaces, 'd' or 'c'"
+        return None, SHELL(lang, "error.seat_numbers")
     seats = list(w.option_seats)
     wrong = [n for n in numbers if n not in seats]
     if wrong:
         listed = ", ".join(str(s) for s in seats)
-        return None, f"seat {wrong[0]} is not one of the choices (seats {listed})"
+        return None, SHELL(lang, "error.not_a_choice", seat=wrong[0], seats=listed)
     indices = [seats.index(n) for n in numbers]
     choice: Choice
     if req.form == "choice":
         if len(indices) != 1:
-            return None, "type one seat number"
+            return None, SHELL(lang, "error.one_seat")
         choice = indices[0]
     else:
         choice = sorted(indices)
-    return choice, check_choice(req, choice)
+    return choice, choice_error(req, choice, lang)
 
 
 class Console:
@@ -263,7 +286,11 @@ class Console:
         client: Client,
         inp: TextIO,
         out: Callable[[str], None],
+        lang: str = "en",
+        *,
+        pass_switch: bool = False,
     ) -> None:
+        self.lang = lang  # the reader's language (`sgs play --lang`)
         self.client = client
         self.inp = inp
         self.out = out
@@ -277,12 +304,17 @@ class Console:
         self.pending: RequestSpec | None = None
         self.words: RequestWords | None = None
         self.hooks = GENERIC
+        # requests answered without a key (`user_agent.passes`), and the player's pass switch
+        self.passes = NONE
+        self.pass_switch = pass_switch
+        self.passed = 0  # requests answered without a key
         self._request_shown = False  # (a game's board may show its legend with the first)
         self._buffer = ""
 
     def start(self, welcome: Welcome) -> None:
         self.game, self.seat, self.seats = welcome.game, welcome.seat, welcome.seats
-        self.hooks = hooks_for(welcome.game)
+        self.hooks = hooks_for(welcome.game).set_lang(self.lang)
+        self.passes = passes_for(welcome.game)
         try:
             self.schema = get_schema(welcome.game)
             self._line = event_line
@@ -291,14 +323,21 @@ class Console:
         self._fresh_view()
         where = self.hooks.greeting(welcome.seat)
         self.out(
-            f"seat {welcome.seat}{where} of {welcome.seats} at {welcome.game} "
-            f"(table {welcome.table!r}); waiting for the game ('help' at any prompt)"
+            SHELL(
+                self.lang,
+                "console.greeting",
+                seat=welcome.seat,
+                where=where,
+                seats=welcome.seats,
+                game=welcome.game,
+                table=repr(welcome.table),
+            )
         )
 
     def _fresh_view(self) -> None:
         self.view = for_game(self.game, self.seat, self.seats)
         if client(self.game) is not None:  # a game with words (else: its schema's renderer)
-            self.narrator = Narrator(self.game, self.seats)
+            self.narrator = Narrator(self.game, self.seats, self.lang)
             self.hooks.start(self.narrator, self.seat)
 
     def _table_view(self) -> Any:
@@ -315,7 +354,7 @@ class Console:
                 text = None
             else:
                 if kind == "game_over":
-                    return f"=== game over: {text}"
+                    return SHELL(self.lang, "console.game_over", text=text)
                 return text
         if self._line is not None:
             try:
@@ -343,12 +382,12 @@ class Console:
             if line is None:
                 continue
             if line.strip().lower() in QUIT:
-                self.out("you leave the table (your seat stays yours: come back with its token)")
+                self.out(SHELL(self.lang, "console.leave"))
                 self.client.bye("quit")
                 return 0
             if line == "":
                 eof = True  # no more input: keep watching; requests take their defaults
-                self.out("(input closed; requests will take their defaults at the deadline)")
+                self.out(SHELL(self.lang, "console.input_closed"))
                 continue
             if self.pending is None and self.command(line) is None:
                 self._buffer = line + self._buffer  # an answer: it waits for its request
@@ -363,7 +402,7 @@ class Console:
         return self.command(first) is None
 
     def _describe(self, req: RequestSpec) -> RequestWords:
-        return describe(self.game, req, self._table_view())
+        return describe(self.game, req, self._table_view(), self.lang)
 
     def _show_request(self) -> None:
         req, w = self.pending, self.words
@@ -373,7 +412,7 @@ class Console:
         if shown:
             self.out("\n".join(shown))
         self._request_shown = True
-        for line in request_lines(req, w, self.hooks):
+        for line in request_lines(req, w, self.hooks, self.lang):
             self.out(line)
 
     def _show(self, msg: EventMsg | RequestMsg | Error | Bye) -> bool:
@@ -388,25 +427,55 @@ class Console:
             try:
                 self.pending = RequestSpec(**msg.request)
             except TypeError:
-                self.out("! the server sent a malformed request")
+                self.out(SHELL(self.lang, "console.malformed"))
+                return False
+            if self._pass_pending():
                 return False
             self.words = self._describe(self.pending)
             self._show_request()
             if msg.deadline > 0:
-                self.out(f"(you have {msg.deadline:g} s)")
+                self.out(SHELL(self.lang, "console.deadline", seconds=f"{msg.deadline:g}"))
             self.out("> ")
         elif isinstance(msg, Error):
             if msg.code == REWOUND:
                 self._fresh_view()  # the events come again from the start
-            self.out(f"! {_plain(msg.code)}: {msg.message}")
+            self.out(SHELL(self.lang, "console.error", code=_plain(msg.code), message=msg.message))
             if msg.code == "deadline" and self.pending and self.pending.id == msg.ref:
                 self.pending = None
         elif isinstance(msg, Bye):
-            why = "" if msg.reason == "game_over" else f" ({_plain(msg.reason)})"
-            self.out(f"the game is over{why}")
+            why = (
+                ""
+                if msg.reason == "game_over"
+                else SHELL(self.lang, "paren", what=_plain(msg.reason))
+            )
+            self.out(SHELL(self.lang, "console.over", why=why))
             self.client.bye("game over")
             return True
         return False
+
+    def _pass_pending(self) -> bool:
+        """Answer the pending request without a key when the game's passes say so (a
+        decline-only window, or the switch's kind with the switch on): one line, no prompt."""
+        req = self.pending
+        if req is None:
+            return False
+        choice = self.passes.answer(req, self.pass_switch)
+        if choice is None:
+            return False
+        self.client.reply(req.id, choice)
+        self.pending = None
+        self.words = None
+        self.passed += 1
+        notice = self.passes.notice(req, self.pass_switch, self.lang)
+        if notice:
+            self.out(notice)
+        return True
+
+    def toggle_pass(self) -> None:
+        """The `pass` command: the switch on or off; a pending request it covers is answered."""
+        self.pass_switch = not self.pass_switch
+        self.out(switch_line(self.passes, self.pass_switch, self.lang))
+        self._pass_pending()
 
     def _read_line(self, fd: int) -> str | None:
         """One line if one is ready (without blocking past what is available), '' at EOF."""
@@ -429,6 +498,10 @@ class Console:
         or None when the line is not a command."""
         head, _, rest = line.strip().partition(" ")
         head = head.lower()
+        if head == PASS and self.passes.switch and not rest.strip():
+            return [
+                switch_line(self.passes, not self.pass_switch, self.lang)
+            ]  # what `_answer` will do
         if head not in COMMANDS and head not in self.hooks.lookups:
             return None
         if head == "hand":
@@ -436,14 +509,19 @@ class Console:
         if head == "table":
             return self.hooks.table_lines(self._table_view())
         if head == "help":
-            return help_lines(self.hooks)
+            return help_lines(self.hooks, self.lang, self.passes)
         look = self.hooks.lookups[head]
         name = rest.strip()
         if not name:
-            return [f"! type '{head} NAME', e.g. '{head} {look.example}'"]
+            return [SHELL(self.lang, "console.lookup_usage", head=head, example=look.example)]
         return look.lines(name)
 
     def _answer(self, line: str) -> None:
+        if line.strip().lower() == PASS and self.passes.switch:
+            self.toggle_pass()
+            if self.pending is not None:
+                self.out("> ")
+            return
         req, w = self.pending, self.words
         shown = self.command(line)
         if shown is not None:
@@ -454,15 +532,15 @@ class Console:
             return
         if req is None or w is None:
             if line.strip():
-                self.out("(no decision is pending)")
+                self.out(SHELL(self.lang, "console.not_pending"))
             return
         if line.strip() == "?":
             self._show_request()
             self.out("> ")
             return
-        choice, error = read_answer(req, w, line, self.hooks)
+        choice, error = read_answer(req, w, line, self.hooks, self.lang)
         if error is not None:
-            self.out(f"! {error}")
+            self.out(SHELL(self.lang, "console.wrong", error=error))
             self.out("> ")
             return
         self.client.reply(req.id, choice)

@@ -23,6 +23,7 @@ from protocol.records import Decision, Event, view_for
 from replays.reader import OLD_ORDER, Log
 from user_agent.games import client
 from user_agent.games.manifest import resolve
+from user_agent.words.messages import SHELL
 from user_agent.words.narrate import EVENT_KINDS, Narrator
 from user_agent.words.requests import describe_for
 from user_agent.words.seats import SeatWords
@@ -46,7 +47,7 @@ class ReportHooks:
 
     def turn_header(self, turn: int, data: dict[str, Any], narrator: Narrator) -> str:
         """The `==` line opening turn number `turn` (`data`: its turn event's)."""
-        return f"== Turn {turn} =="
+        return SHELL(narrator.shell, "replay.turn", turn=turn)
 
     def words_view(self, narrator: Narrator) -> Any:
         """What a request's words read besides the seats (a table the narrator folds), or None."""
@@ -102,32 +103,41 @@ class _Report:
             self.turn += 1
             out.append(self.hooks.turn_header(self.turn, data, self.narrator))
         if rec.kind == "game_over":
-            out.append("== Game over ==")
+            out.append(SHELL(self.lang, "replay.game_over"))
         text = self.narrator.event(rec.kind, data) if self.words else self.line(rec.kind, data)
         if text is None or (turn and not self.hooks.turn_event_said):
             return out
         if rec.seats is not None and self.seat is None:
-            text += f"  ({_audience(rec.seats)})"
+            text += f"  ({_audience(rec.seats, self.lang)})"
         out.append(f"  {text}")
         return out
 
     def request(self, rec: RequestSpec) -> list[str]:
         self.requests[(rec.seat, rec.id)] = rec
         if not self.words:
-            return [f"  ? seat {rec.seat} {rec.kind} ({rec.form}, {len(rec.options)} options)"]
+            return [
+                SHELL(
+                    self.lang,
+                    "replay.asked_plain",
+                    seat=rec.seat,
+                    kind=rec.kind,
+                    form=rec.form,
+                    n=len(rec.options),
+                )
+            ]
         seats = SeatWords(self.game, None, rec.seat, self.lang)
         seats.generals = self.narrator.words.generals  # the generals met so far, by seat
         view = self.hooks.words_view(self.narrator)
         if view is not None:
             seats.view = view  # (muhq: the names of cards and permanents)
         w = describe_for(self.game, rec, seats, self.lang)
-        return [f"  ? seat {rec.seat} is asked: {w.title}"]
+        return [SHELL(self.lang, "replay.asked", seat=rec.seat, title=w.title)]
 
     def decision(self, rec: Decision) -> list[str]:
         req = self.requests.get((rec.seat, rec.id))
         if req is None or not self.words:
-            how = " (deadline: the default)" if rec.timeout else ""
-            return [f"  > seat {rec.seat} answers request {rec.id}{how}"]
+            how = SHELL(self.lang, "replay.answers_deadline") if rec.timeout else ""
+            return [SHELL(self.lang, "replay.answers", seat=rec.seat, id=rec.id, how=how)]
         return [f"  > {self.narrator.decision(req, rec.choice, rec.timeout)}"]
 
 
@@ -141,24 +151,25 @@ def _same(event_line: str, decision_line: str) -> bool:
     return norm(event_line) == norm(decision_line)
 
 
-def _audience(seats: tuple[int, ...]) -> str:
+def _audience(seats: tuple[int, ...], lang: str = "en") -> str:
     if not seats:
-        return "seen by nobody"
+        return SHELL(lang, "replay.seen_by_nobody")
     ordered = sorted(seats)
     if len(ordered) == 1:
-        return f"seen only by seat {ordered[0]}"
-    return "seen only by seats " + ", ".join(map(str, ordered[:-1])) + f" and {ordered[-1]}"
+        return SHELL(lang, "replay.seen_by_one", seat=ordered[0])
+    listed = ", ".join(map(str, ordered[:-1]))
+    return SHELL(lang, "replay.seen_by_many", seats=listed, last=ordered[-1])
 
 
-def header_line(log: Log, seat: int | None) -> str:
+def header_line(log: Log, seat: int | None, lang: str = "en") -> str:
     h = log.header
     agents = ", ".join(f"{s['seat']} {s['agent']}" for s in h.get("seats", []))
-    head = f"# {h['game']} (ruleset {h['ruleset_version']})"
+    head = SHELL(lang, "replay.head", game=h["game"], version=h["ruleset_version"])
     if seat is None:
-        return f"{head}, seed {h['seed']}; seats: {agents}; everything shown"
+        return SHELL(lang, "replay.omniscient", head=head, seed=h["seed"], agents=agents)
     # the seed would give away the deck order, every role and every hand
-    who = "a spectator" if seat < 0 else f"seat {seat}"
-    return f"{head}; seats: {agents}; as {who} saw it"
+    who = SHELL(lang, "replay.a_spectator") if seat < 0 else SHELL(lang, "seat.bare", seat=seat)
+    return SHELL(lang, "replay.as_seen", head=head, agents=agents, who=who)
 
 
 def render(
@@ -169,7 +180,7 @@ def render(
     last: int | None = None,
 ) -> Iterator[str]:
     """The game report, line by line (`seat`: as that seat saw it; -1 a spectator)."""
-    yield header_line(log, seat)
+    yield header_line(log, seat, lang)
     report = _Report(log, seat, lang)
 
     def shown() -> bool:
@@ -201,12 +212,12 @@ def render(
     yield from report.hooks.closing(log, seat, last)
     if log.ending is not None:
         how, reason = log.ending
-        yield f"== the table was {how} before the game ended: {reason}"
+        yield SHELL(lang, "replay.ended", how=how, reason=reason)
     if log.damage is not None:
-        where = " in the middle of the file" if log.damage.mid_file else ""
-        yield f"!! the log is damaged{where}: {log.damage.reason}"
+        where = SHELL(lang, "replay.mid_file") if log.damage.mid_file else ""
+        yield SHELL(lang, "replay.damaged", where=where, reason=log.damage.reason)
     if log.disorder is not None:
-        yield f"!! warning: {log.disorder.reason}{OLD_ORDER}"
+        yield SHELL(lang, "replay.warning", reason=log.disorder.reason, old=OLD_ORDER)
 
 
 def damage_message(log: Log) -> str | None:

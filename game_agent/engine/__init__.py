@@ -1,7 +1,8 @@
 """The game-agnostic engine: settlement stack, triggers, deterministic RNG, visibility.
 
 This module is the engine's public API; rulesets import from here only (`window_seats`,
-`window_asks`: the response-window policy every game applies, `engine/windows.py`).
+`window_asks`, `window_request`: the response-window policy every game applies,
+`engine/windows.py`).
 """
 
 from game_agent.engine.errors import ConfigError, EngineError, GameOver, IllegalReply
@@ -10,7 +11,7 @@ from game_agent.engine.options import with_defaults
 from game_agent.engine.rng import Rng
 from game_agent.engine.settlement import Settlement, Together
 from game_agent.engine.timing import Trigger, Triggers
-from game_agent.engine.windows import window_asks, window_seats
+from game_agent.engine.windows import window_asks, window_request, window_seats
 from protocol.choices import Choice, RequestSpec
 from protocol.records import SPECTATOR, Decision, Event, view_for
 from protocol.tomlfile import (
@@ -50,6 +51,7 @@ __all__ = [
     "read_toml_text",
     "view_for",
     "window_asks",
+    "window_request",
     "window_seats",
     "with_defaults",
 ]

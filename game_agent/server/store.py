@@ -81,6 +81,7 @@ def open_table(
         "deadline": options.deadline,
         "heartbeat": options.heartbeat,
         "liveness": options.liveness,
+        "window_min": options.window_min,
         **(extra or {}),
     }
     header = header_for(game, agents, name)
@@ -153,6 +154,7 @@ def reopen_table(
             deadline=float(saved.get("deadline", 30.0)),
             heartbeat=float(saved.get("heartbeat", 1.0)),
             liveness=float(saved.get("liveness", 5.0)),
+            window_min=float(saved.get("window_min", 0.0)),
         )
     agents = [str(a) for a in saved.get("agents", [REMOTE] * r.game.seats)]
     seats = Seats([str(t) for t in saved["tokens"]], agents)

@@ -47,6 +47,11 @@ class TableOptions:
     # A playing table none of whose seats is present is paused (its clocks stop: defaults at
     # once for everyone would only spin the game); after this long it is abandoned. 0 = never.
     abandon_after: float = 300.0
+    # A concealed response window's request (`RequestSpec.window`) is held open at least this
+    # long: a reply or default that comes sooner is applied only then, so the window's close,
+    # as every other seat observes it, says nothing of who could answer (docs/wire.md,
+    # "Response windows on tables with people"). 0 = no hold (bot-only tables, simulation).
+    window_min: float = 0.0
 
 
 # A table's life: waiting for its seats (at the start or after a resume), playing, then
@@ -56,6 +61,18 @@ WAITING, PLAYING, LINGERING, CLOSED = "waiting", "playing", "lingering", "closed
 # started (a lobby table: it leaves no files); nobody was at the table for `abandon_after`;
 # its seats did not fill within `fill_timeout` (one-table `sgs serve`).
 FINISHED, DISSOLVED, ABANDONED, UNFILLED = "finished", "dissolved", "abandoned", "unfilled"
+
+
+@dataclass
+class Parked:
+    """A decision on a window's request that came before the window's minimum duration: it is
+    applied at `at` (`TableOptions.window_min` after the request was asked)."""
+
+    at: float
+    req: RequestSpec
+    choice: Choice
+    timeout: bool
+    due: float | None
 
 
 @dataclass
@@ -143,6 +160,10 @@ class Table:
         self.end = ""  # how the table ended, once closed (FINISHED, DISSOLVED, ...)
         self.empty_since: float | None = None  # playing with no seat present since then
         self.held: dict[int, Held] = {}  # seat -> its reply waiting for earlier requests
+        # seat -> when its open window request may be decided (asked + window_min), and the
+        # decisions that came sooner, in arrival order (`_arrive`)
+        self.not_before: dict[int, float] = {}
+        self.parked: list[Parked] = []
         if resumed:
             # Number what the log already holds, as the agents received it before the crash.
             self.fanout.add(game.events)
@@ -249,7 +270,16 @@ class Table:
         del self.deadlines[seat.index]
         self.round_trips.append(answered - self.asked_at.get(seat.index, answered))
         self.answered_at.append(answered)
-        self._decide(req, msg.choice, False, d.at)
+        self._arrive(req, msg.choice, False, d.at)
+
+    def _arrive(self, req: RequestSpec, choice: Choice, timeout: bool, due: float | None) -> None:
+        """A decision on `req` (a legal reply, or a deadline's default): decided now, or, for a
+        window's request younger than the window's minimum, parked until then (`tick`)."""
+        at = self.not_before.pop(req.seat, None)
+        if at is not None and time.monotonic() < at:
+            self.parked.append(Parked(at, req, choice, timeout, due))
+            return
+        self._decide(req, choice, timeout, due)
 
     def _decide(self, req: RequestSpec, choice: Choice, timeout: bool, due: float | None) -> None:
         """Apply a decision, in issue order: a reply to a request that is not the earliest open
@@ -338,6 +368,8 @@ class Table:
         if seat.departed or (not seat.connected and (seat.spent or d.at is None)):
             d.at = now
         self.deadlines[req.seat] = d
+        if req.window and self.opts.window_min > 0:
+            self.not_before[req.seat] = now + self.opts.window_min
         if seat.identity is not None and seat.synced:
             self._send_request(seat, req, d)
 
@@ -373,11 +405,13 @@ class Table:
                 f"its default {req.default!r} was applied"
             )
             self.outbox.append((seat.identity, encode(Error("deadline", why, req.id))))
-        self._decide(req, req.default, True, d.at)
+        self._arrive(req, req.default, True, d.at)
 
     def _finish(self) -> None:
         self.finished_at = time.perf_counter()
         self.held.clear()  # replies to requests the end of the game unwound
+        self.parked.clear()
+        self.not_before.clear()
         self.end = FINISHED
         self.state = LINGERING
         self.linger_until = time.monotonic() + self.opts.linger
@@ -449,7 +483,10 @@ class Table:
                 for d in self.deadlines.values():
                     if d.at is not None:
                         d.at += stopped
+                for p in self.parked:
+                    p.at += stopped
                 self.log.info("table resumed", paused_s=round(stopped, 3))
+            self._unpark(now)
             for d in [d for d in self.deadlines.values() if d.due(now)]:
                 if self.state == PLAYING and self.deadlines.get(d.seat) is d:
                     self._expire(d)
@@ -461,6 +498,12 @@ class Table:
             } - self._said_bye
             if not waiting or now >= self.linger_until:
                 self.state = CLOSED
+
+    def _unpark(self, now: float) -> None:
+        """Decide the parked decisions whose window has lasted its minimum, in arrival order."""
+        while self.state == PLAYING and self.parked and self.parked[0].at <= now:
+            p = self.parked.pop(0)
+            self._decide(p.req, p.choice, p.timeout, p.due)
 
     def _paused(self, now: float) -> None:
         """Nobody is at the table: no deadline runs (defaults for every seat at once would only
@@ -477,6 +520,7 @@ class Table:
             w.abandoned(reason)
             self.dirty = True
             self.held.clear()
+            self.parked.clear()
             self.end = ABANDONED
             self.state = CLOSED
             self.log.warning("table abandoned", reason=reason, decisions=len(self.game.decisions))
@@ -486,8 +530,10 @@ class Table:
         if self.state == PLAYING and self.empty_since is not None:
             after = self.opts.abandon_after
             return self.empty_since + after if after > 0 else None
-        if self.state == PLAYING and self.deadlines:
+        if self.state == PLAYING and (self.deadlines or self.parked):
             dues = [d.at for d in self.deadlines.values() if d.at is not None]
+            if self.parked:  # decided in arrival order: the first one is the next
+                dues.append(self.parked[0].at)
             return min(dues) if dues else None
         if self.state == LINGERING:
             return self.linger_until

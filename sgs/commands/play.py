@@ -31,6 +31,12 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     add_connection_options(p)
     add_screen_options(p)
+    p.add_argument(
+        "--auto-pass",
+        action="store_true",
+        help="turn the game's pass switch on from the start (Sanguosha: pass on every "
+        "Nullification window, even with one in hand); 'pass' / the p key toggles it",
+    )
     p.set_defaults(run=run)
 
 
@@ -44,7 +50,8 @@ def add_screen_options(p: argparse.ArgumentParser) -> None:
         "--lang",
         choices=("en", "zh"),
         default="en",
-        help="names of generals, cards and factions in the full-screen console",
+        help="the language of the console, full-screen or plain: its help, prompts and errors "
+        "(every game), and the game's sentences and names (Sanguosha; docs/console.md)",
     )
 
 
@@ -75,8 +82,8 @@ def run(args: argparse.Namespace) -> int:
         else:
             welcome = client.connect()
         if full_screen(args):
-            return run_screen(client, welcome, args.lang)
-        console = Console(client, sys.stdin, say)
+            return run_screen(client, welcome, args.lang, args.auto_pass)
+        console = Console(client, sys.stdin, say, args.lang, pass_switch=args.auto_pass)
         console.start(welcome)
         return console.run()
     except ClientError as exc:
@@ -89,12 +96,12 @@ def run(args: argparse.Namespace) -> int:
         return 130
 
 
-def run_screen(client: Client, welcome: Welcome, lang: str) -> int:
+def run_screen(client: Client, welcome: Welcome, lang: str, auto_pass: bool = False) -> int:
     from user_agent.tui.app import ConsoleApp
     from user_agent.tui.source import WireSource
 
     source = WireSource(client, welcome)
-    app = ConsoleApp(source, lang)
+    app = ConsoleApp(source, lang, pass_switch=auto_pass)
     try:
         code = app.run()
     finally:

@@ -53,7 +53,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     p.add_argument("--tui", action="store_true", help="open the full-screen viewer")
     p.add_argument(
-        "--lang", choices=("en", "zh"), default="en", help="names of cards, generals and skills"
+        "--lang",
+        choices=("en", "zh"),
+        default="en",
+        help="the language of the report: its own lines (every game) and the game's "
+        "sentences and names (Sanguosha; docs/console.md)",
     )
     p.add_argument(
         "--verify",

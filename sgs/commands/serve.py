@@ -12,6 +12,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import quote
 
 import structlog
 import zmq
@@ -38,6 +39,22 @@ OPEN = ("-", "", "remote")
 MAX_CONFIGURED_TABLES = 1000  # [[table]] entries in a --tables file
 REMOTE = "remote"
 BOT_SEED_ENV = "SGS_BOT_SEED"
+# Seconds a concealed response window stays open at least on a table a person may sit at
+# (`--window-min`; docs/wire.md "Response windows on tables with people"). SGS_WINDOW_MIN in the
+# environment changes this default (the test harness sets 0: its bots fill "open" seats).
+WINDOW_MIN = 1.5
+WINDOW_MIN_ENV = "SGS_WINDOW_MIN"
+
+
+def people_window_min() -> float:
+    """The default `--window-min` of a table where people may sit."""
+    text = os.environ.get(WINDOW_MIN_ENV, "")
+    try:
+        return float(text) if text else WINDOW_MIN
+    except ValueError:
+        raise UsageError(f"{WINDOW_MIN_ENV} must be a number of seconds, got {text!r}") from None
+
+
 # The lobby's admission caps (admission.Limits), each an option --max-…
 LIMIT_OPTIONS = {
     "max_tables": "open tables in all",
@@ -56,8 +73,25 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--bind", default=None, help="ROUTER endpoint (default tcp://127.0.0.1:*)")
     p.add_argument("--pub-bind", default=None, help="spectator XPUB endpoint (default: next to it)")
     p.add_argument("--table", default=None, help="the table's name (agents give it in hello)")
+    p.add_argument(
+        "--web",
+        default=None,
+        metavar="URL",
+        help="the address of an `sgs web` for this server (e.g. http://127.0.0.1:8080/): each "
+        "open seat is also printed as a browser join link",
+    )
     p.add_argument("--seed", type=int, default=None, help="game seed (default: 64 random bits)")
     p.add_argument("--deadline", type=float, default=None, help="seconds per decision (30; 0=none)")
+    p.add_argument(
+        "--window-min",
+        type=float,
+        default=None,
+        metavar="S",
+        help="hold every concealed response window (a Nullification, a Dodge, ...) open at "
+        f"least S seconds, for every seat asked alike, so that a console may pass a window its "
+        f"player cannot join without a key and without telling anyone (default {WINDOW_MIN:g} "
+        "when a seat is open to a remote agent or with --lobby; 0 when every seat is a bot)",
+    )
     p.add_argument("--heartbeat", type=float, default=None, help="heartbeat interval (1 s)")
     p.add_argument("--liveness", type=float, default=None, help="silence = disconnected (5 s)")
     p.add_argument("--log-dir", default="logs", help="where logs go (default logs/)")
@@ -136,12 +170,18 @@ def bot_specs(spec: str | None, seats: int) -> list[str | None]:
     return [None if items[i % len(items)] in OPEN else items[i % len(items)] for i in range(seats)]
 
 
-def table_options(args: argparse.Namespace, saved: dict[str, Any]) -> TableOptions:
+def table_options(
+    args: argparse.Namespace, saved: dict[str, Any], people: bool = True
+) -> TableOptions:
+    """The tables' options from the command line, else the seats file, else the defaults;
+    `people`: a person may sit at the table (a seat open to remote agents, or a lobby)."""
+
     def pick(name: str, default: Any) -> Any:
         value = getattr(args, name, None)
         return value if value is not None else saved.get(name, default)
 
     return TableOptions(
+        window_min=float(pick("window_min", people_window_min() if people else 0.0)),
         deadline=float(pick("deadline", 30.0)),
         heartbeat=float(pick("heartbeat", 1.0)),
         liveness=float(pick("liveness", 5.0)),
@@ -177,7 +217,7 @@ def fresh(args: argparse.Namespace) -> Setup:
         args.table or "",
         args.game,
         config,
-        table_options(args, {}),
+        table_options(args, {}, people=None in bots),
         agents=agents,
         seed=args.seed,
         mode=str(config.get("mode", "")),
@@ -193,12 +233,12 @@ def resumed(args: argparse.Namespace) -> Setup:
     module path is loaded only when this command line names it (--game)."""
     module = args.game if ":" in str(args.game) else None
     r = reopen_table(args.resume, module=module)
-    r.table.opts = table_options(args, r.sidecar)
     seats = r.table.game.seats
     if args.bots is not None:
         bots = bot_specs(args.bots, seats)
     else:
         bots = saved_bots(r.sidecar.get("bots"), seats, args.resume)
+    r.table.opts = table_options(args, r.sidecar, people=None in bots)
     for spec in bots:
         if spec is not None:
             resolve(spec, r.table.game.ruleset.name)  # an unknown bot: refused now, exit 2
@@ -286,7 +326,7 @@ def run(args: argparse.Namespace) -> int:
             setup.sidecar = {**setup.sidecar, "endpoint": endpoint, "pub_endpoint": pub}
             write_sidecar(table.log_path, setup.sidecar)
         server.add(table)
-        announce(setup, endpoint, pub)
+        announce(setup, endpoint, pub, args.web)
         seat_of = start_bots(setup, endpoint, procs)
         table.departed = lambda: [seat_of[id(p)] for p in procs if p.poll() is not None]
         server.on_closed = lambda t: mark_finished(t, setup.sidecar)
@@ -442,7 +482,7 @@ def _terminate(signum: int, frame: object) -> None:
     raise SystemExit(128 + signum)
 
 
-def announce(setup: Setup, endpoint: str, pub: str) -> None:
+def announce(setup: Setup, endpoint: str, pub: str, web: str | None = None) -> None:
     table = setup.table
     game = table.game
     say(f"table {table.name!r}: {game.ruleset.name} for {game.seats} seats, on {endpoint}")
@@ -456,6 +496,9 @@ def announce(setup: Setup, endpoint: str, pub: str) -> None:
             # the token in the environment: a command line is visible to every local user
             join = f"--connect {endpoint} --seat {seat.index}"
             say(f"seat {seat.index}: {TOKEN_ENV}={seat.token} sgs bot {join}   (or: sgs play …)")
+            if web:  # the token rides in the fragment, which a browser never sends to a server
+                link = f"{web.rstrip('/')}/#/seat/{quote(table.name, safe='')}/{seat.index}"
+                say(f"seat {seat.index}: browser: {link}/{seat.token}")
     say(f"log: {table.log_path}")
     say(f"seats file: {sidecar_path(table.log_path)}")
 

@@ -116,7 +116,24 @@ def test_chinese_names(sanguosha_log: Path) -> None:
     out = sgs("replay", str(sanguosha_log), "--lang", "zh")
     assert out.returncode == 0, out.stderr
     assert "杀" in out.stdout or "闪" in out.stdout
-    assert re.search(r"seat \d \([\u4e00-\u9fff]+\)", out.stdout)  # generals in Chinese
+    assert re.search(r"\d号位（[\u4e00-\u9fff]+）", out.stdout)  # seats and generals in Chinese  # noqa: RUF001
+
+
+def test_the_whole_report_in_chinese_has_no_english_word_left(sanguosha_log: Path) -> None:
+    """`sgs replay --lang zh`: every line is Chinese, beyond the header's ids (the game, the
+    agents' names) and the card ranks; the seat's view too."""
+    allowed = {"sanguosha", "random", "A", "J", "Q", "K"}
+    for extra in ((), ("--seat", "1")):
+        out = sgs("replay", str(sanguosha_log), "--lang", "zh", *extra)
+        assert out.returncode == 0, out.stderr
+        lines = out.stdout.splitlines()
+        assert lines[0].startswith("# sanguosha（规则版本 ")  # noqa: RUF001
+        assert "== 游戏结束 ==" in lines
+        assert any(x.startswith("== 第1回合（第1轮）") for x in lines)  # noqa: RUF001
+        left = {w for line in lines for w in re.findall(r"[A-Za-z]+", line)} - allowed
+        assert left == set(), left
+    english = sgs("replay", str(sanguosha_log)).stdout
+    assert "== Game over ==" in english and not re.search(r"[\u4e00-\u9fff]号位", english)
 
 
 def test_tui_hands_over_or_says_it_is_missing(

@@ -76,6 +76,7 @@ def test_slash_target_without_dodge_is_asked_with_only_decline() -> None:
         "source": 0,
         "target": None,
         "against": "",
+        "chain": None,
     }
     t.reply(0)
     assert of(t.new(), "damage")[0]["target"] == 1 and t.hp(1) == 3
@@ -139,6 +140,7 @@ def test_nullification_window_asks_every_living_seat_in_order() -> None:
         "source": 1,
         "target": 1,
         "against": "ex_nihilo",
+        "chain": {"trick": "ex_nihilo", "user": 1, "target": 1, "used": []},
     }
     # from the current player (seat 1), round the table; the dead seat 3 is not asked
     assert asks(t) == [(1, "nullify"), (2, "nullify"), (4, "nullify"), (0, "nullify")]

@@ -176,6 +176,7 @@ def test_nullification_cancels_and_asks_in_action_order_row2() -> None:
         "source": 0,
         "target": 2,
         "against": "dismantlement",
+        "chain": {"trick": "dismantlement", "user": 0, "target": 2, "used": []},
     }
     # both say yes, seat 2 first in time: seat 1's comes first in action order and is used
     t.respond("nullification", seat=2)

@@ -184,3 +184,18 @@ async def test_seat_panels_show_equipment_and_the_judgement_area(sgs_log: str) -
             for slot, card in info.equip.items():
                 label = {"plus_horse": "+1 horse", "minus_horse": "-1 horse"}.get(slot, slot)
                 assert f"{label}: {words.card_name(card)}" in panel
+
+
+async def test_the_replay_viewer_in_chinese(sgs_log: str, tmp_path: Path) -> None:
+    """`sgs replay --tui --lang zh`: the panel, the event log and the help are Chinese."""
+    app = ReplayApp(Timeline(read_log(sgs_log), None, "zh"))
+    async with app.run_test(size=SIZE) as pilot:
+        app.goto(160)
+        await pilot.pause()
+        panel = shown(app.query_one("#replay", ReplayPanel))
+        assert "全知视角" in panel and "第160步" in panel and "这一步" in panel
+        await pilot.press("question_mark")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "回放按键" in text and "前进一步" in text
+        (tmp_path / "replay-zh.txt").write_text(text)

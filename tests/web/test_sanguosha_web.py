@@ -28,9 +28,26 @@ def card_labels(data: object) -> set[str]:
     return out
 
 
-def choose(pg: Page, n: int) -> None:
-    """Play a card of the hand when one is playable, its first target, else the default."""
-    kind = pg.get_attribute("#request", "data-kind")
+class Chooser:
+    """Play a card of the hand when one is playable, its first target, else the default; the
+    first target step is saved as `shot` (the card being played outlined, the targets marked)."""
+
+    def __init__(self, shot: Path | None = None) -> None:
+        self.shot = shot
+        self.targets_seen = 0
+
+    def __call__(self, pg: Page, n: int) -> None:
+        kind = pg.get_attribute("#request", "data-kind")
+        if kind == "targets":
+            self.targets_seen += 1
+            if self.shot is not None and self.targets_seen == 1:
+                pg.wait_for_selector("#hand .card.playing")
+                SHOTS.mkdir(parents=True, exist_ok=True)
+                pg.screenshot(path=str(self.shot))
+        choose(pg, kind)
+
+
+def choose(pg: Page, kind: str | None) -> None:
     playable = pg.locator("#hand .card.playable")
     if kind == "play" and playable.count():
         playable.first.click()
@@ -46,20 +63,27 @@ def choose(pg: Page, n: int) -> None:
 def test_a_whole_game_by_clicking(procs: Procs, page: Page, tmp_path: Path) -> None:
     served = procs.serve(
         "--game", "sanguosha", "--players", "2", "--bots=-,smart", "--seed", "11",
-        "--table", "t1",
+        "--table", "t1", "--web", "http://127.0.0.1:9/",
     )  # fmt: skip
     web = start_web(procs, served)
+    # the join link `sgs serve --web` printed: the token in the fragment
+    assert served.links[0] == f"http://127.0.0.1:9/#/seat/t1/0/{served.tokens[0]}"
+    assert 1 not in served.links  # a bot's seat has no link
     frames: list[str] = []
     page.on("websocket", lambda ws: ws.on("framereceived", lambda f: frames.append(str(f))))
-    page.goto(f"{web.url}#/seat/t1/0/{served.tokens[0]}")
+    page.goto(web.url + served.links[0].removeprefix("http://127.0.0.1:9/"))
     assert next_request(page)
     assert served.tokens[0] not in page.url  # the token leaves the address at once
     page.wait_for_selector("#hand .card")
-    answered = play_by_clicking(page, choose)
+    page.keyboard.press("?")  # the help: the keys, and the game's own words
+    assert "Enter" in page.inner_text("#help") and "Click a card" in page.inner_text("#help")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#help", state="hidden")
+    chooser = Chooser(SHOTS / "sanguosha.png")
+    answered = play_by_clicking(page, chooser)
+    assert chooser.targets_seen, "no card with targets was played by a click"
     assert answered > 5
     page.wait_for_selector("#log li:has-text('win')")
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / "sanguosha-over.png"))
     served.proc.wait()
     log = read_log(served.log_path)
     assert log.events[-1].kind == "game_over"
@@ -79,3 +103,23 @@ def test_a_whole_game_by_clicking(procs: Procs, page: Page, tmp_path: Path) -> N
     text = "\n".join(frames)
     leaked = sorted(label for label in hidden if label in text)
     assert not leaked, f"the page received cards seat 0 never saw: {leaked}"
+
+
+def test_five_seats_in_chinese(procs: Procs, page: Page) -> None:
+    """A 5-player identity game against four smart bots, the page in Chinese (`--lang zh`)."""
+    served = procs.serve(
+        "--game", "sanguosha", "--players", "5", "--bots=-,smart,smart,smart,smart", "--seed", "3",
+        "--table", "t5",
+    )  # fmt: skip
+    web = start_web(procs, served, "--lang", "zh")
+    page.goto(f"{web.url}#/seat/t5/0/{served.tokens[0]}")
+    assert next_request(page)
+    page.wait_for_selector("#seats .seat >> nth=4")
+    assert page.locator("#seats .seat").count() == 5
+    panels = page.inner_text("#seats")
+    assert "体力" in panels  # the seat panels speak Chinese
+    assert "攻击范围" in page.inner_text("#seats .seat.me")  # your attack range
+    assert "距离" in page.inner_text("#seats .seat >> nth=1")  # and the distance to the others
+    play_by_clicking(page, Chooser(SHOTS / "sanguosha-zh.png"))
+    served.proc.wait()
+    assert read_log(served.log_path).events[-1].kind == "game_over"

@@ -18,7 +18,8 @@ from user_agent.words.requests import describe
 
 SGS = [str(Path(sys.executable).parent / "sgs")]
 
-# seat 1 (Zhao Yun, a rebel) dismantles seat 2 (Gan Ning); the lord Sun Quan nullifies it
+# seat 1 (Zhao Yun, a rebel) dismantles seat 2 (Gan Ning); the lord Sun Quan nullifies it, Gan
+# Ning nullifies the lord's Nullification, Zhao Yun nullifies Gan Ning's
 CHAIN = """skills = "none"
 [[seats]]
 general = "sunquan"
@@ -31,7 +32,7 @@ hand = ["dismantlement", "nullification"]
 [[seats]]
 general = "ganning"
 role = "renegade"
-hand = ["dodge"]
+hand = ["dodge", "nullification"]
 [turn]
 seat = 1
 phase = "play"
@@ -40,6 +41,8 @@ draw = []
 discard = []
 rest = "draw"
 """
+# who uses a Nullification at each step of the chain (step 0: against the Dismantlement)
+USES = (0, 2, 1)
 
 
 def _card(o: Any) -> str:
@@ -47,13 +50,13 @@ def _card(o: Any) -> str:
     return str(card.get("name")) if isinstance(card, dict) else ""
 
 
-def _nullify_prompts() -> list[tuple[int, str]]:
-    """Play the chain: each seat's (seat, title) of every Nullification request, in order."""
+def _nullify_prompts() -> list[list[tuple[int, str]]]:
+    """Play the chain: per step, each asked seat's (seat, title) of its Nullification request."""
     g = Game(RULESET, config_from_toml(CHAIN), 1)
     views = [for_game("sanguosha", s, g.seats) for s in range(g.seats)]
     step = g.start()
-    prompts: list[tuple[int, str]] = []
-    nullified = False
+    steps: list[list[tuple[int, str]]] = []
+    played = False
     while True:
         for ev in step.events:
             for s in range(g.seats):
@@ -64,13 +67,16 @@ def _nullify_prompts() -> list[tuple[int, str]]:
         assert req is not None
         choice: Choice
         if req.kind == "respond" and req.info.get("reason") == "nullify":
-            prompts.append((req.seat, describe("sanguosha", req, views[req.seat]).title))
-            use = req.seat == 0 and not nullified
-            nullified = nullified or use
+            k = len(req.info["chain"]["used"])
+            if k == len(steps):
+                steps.append([])
+            steps[k].append((req.seat, describe("sanguosha", req, views[req.seat]).title))
+            use = k < len(USES) and req.seat == USES[k] and len(req.options) > 1
             choice = 0 if use else len(req.options) - 1
         elif req.kind == "play":
-            if nullified:
-                return prompts
+            if played:
+                return steps
+            played = True
             choice = next(i for i, o in enumerate(req.options) if _card(o) == "dismantlement")
         elif req.kind == "targets":
             choice = [req.options.index(2)]
@@ -80,30 +86,52 @@ def _nullify_prompts() -> list[tuple[int, str]]:
 
 
 def test_every_step_of_a_nullification_chain_names_the_card_its_owner_and_its_target() -> None:
-    prompts = _nullify_prompts()
-    first = [t for s, t in prompts if "Dismantlement on" in t]
-    chain = [(s, t) for s, t in prompts if "chain" in t]
-    assert {s for s, _ in prompts if "Dismantlement on" in _} == {0, 1, 2}, prompts
-    assert dict(prompts[: len(first)])[1] == (
+    steps = [dict(s) for s in _nullify_prompts()]
+    assert len(steps) == 4 and all(set(s) == {0, 1, 2} for s in steps), steps
+    # step 0: against the trick, named with its user and its target
+    assert steps[0][1] == (
         "Your Dismantlement on seat 2 (Gan Ning) is about to take effect: use a Nullification "
         "to cancel it?"
     )
-    assert dict(prompts[: len(first)])[2] == (
+    assert steps[0][2] == (
         "Seat 1 (Zhao Yun)'s Dismantlement on you is about to take effect: use a Nullification "
         "to cancel it?"
     )
-    # the second step: the lord's Nullification, against the rebel's Dismantlement
-    assert {s for s, _ in chain} == {0, 1, 2}, prompts
-    assert dict(chain)[1] == (
-        "Seat 0 (Sun Quan)'s Nullification is about to take effect in the chain over your "
-        "Dismantlement: use a Nullification against it?"
+    # step 1: the lord's Nullification, which would cancel the rebel's Dismantlement (the
+    # issue's wrong prompt: "Your Nullification is about to take effect on seat 1 ...")
+    assert steps[1][1] == (
+        "Seat 0 (Sun Quan)'s Nullification is about to cancel your Dismantlement on seat 2 "
+        "(Gan Ning): use a Nullification against it?"
     )
-    assert dict(chain)[2] == (
-        "Seat 0 (Sun Quan)'s Nullification is about to take effect in the chain over seat 1 "
-        "(Zhao Yun)'s Dismantlement: use a Nullification against it?"
+    assert steps[1][2] == (
+        "Seat 0 (Sun Quan)'s Nullification is about to cancel seat 1 (Zhao Yun)'s "
+        "Dismantlement on you: use a Nullification against it?"
     )
-    assert dict(chain)[0].startswith("Your Nullification is about to take effect in the chain")
-    assert not any(t.startswith("Your Nullification") for s, t in prompts if s != 0), prompts
+    assert steps[1][0] == (
+        "Your Nullification is about to cancel seat 1 (Zhao Yun)'s Dismantlement on seat 2 "
+        "(Gan Ning): use a Nullification against it?"
+    )
+    # step 2: Gan Ning's, against the lord's; the Dismantlement would take effect again
+    assert steps[2][1] == (
+        "Seat 2 (Gan Ning)'s Nullification is about to cancel seat 0 (Sun Quan)'s "
+        "Nullification, and your Dismantlement on seat 2 (Gan Ning) would take effect: use a "
+        "Nullification against it?"
+    )
+    assert steps[2][0] == (
+        "Seat 2 (Gan Ning)'s Nullification is about to cancel your Nullification, and seat 1 "
+        "(Zhao Yun)'s Dismantlement on seat 2 (Gan Ning) would take effect: use a "
+        "Nullification against it?"
+    )
+    # step 3: Zhao Yun's own, against Gan Ning's; the Dismantlement would be cancelled again
+    assert steps[3][2] == (
+        "Seat 1 (Zhao Yun)'s Nullification is about to cancel your Nullification, and seat 1 "
+        "(Zhao Yun)'s Dismantlement on you would be cancelled: use a Nullification against it?"
+    )
+    # every step names the trick, its user and its target, to every seat
+    for k, step in enumerate(steps):
+        for seat, title in step.items():
+            assert "Dismantlement on" in title, (k, seat, title)
+            assert ("your dismantlement" in title.lower()) == (seat == 1), (k, seat, title)
 
 
 SAVAGE = CHAIN.replace('"dismantlement", "nullification"', '"savage_assault", "slash"')

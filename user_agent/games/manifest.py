@@ -58,6 +58,9 @@ class ClientGame:
     report: str | None = None
     # `web`: the browser page's `user_agent.web.hooks.WebHooks` (None: the generic text page)
     web: str | None = None
+    # `passes`: the consoles' `user_agent.passes.Passes` (which requests a person's console
+    # answers without a key, and the player's pass switch); None: every request needs a key.
+    passes: str | None = None
     # the arena's words: the seats' names in its tables (empty: `seat N`), and the words of a
     # game whose seats play roles (None: each seat plays for itself)
     seat_names: tuple[str, ...] = ()

@@ -14,7 +14,8 @@ from textual.css.query import NoMatches
 from textual.widget import Widget
 from textual.widgets import RichLog
 
-from protocol.choices import Choice
+from protocol.choices import Choice, RequestSpec
+from user_agent.passes import passes_for, switch_line
 from user_agent.tui import words
 from user_agent.tui.base import TableApp
 from user_agent.tui.picker import Answer, Picker, card_of
@@ -27,25 +28,12 @@ from user_agent.tui.source import (
     Source,
 )
 from user_agent.tui.widgets import Clickable, RequestPanel
+from user_agent.words.messages import SHELL
 
 POLL = 0.05  # seconds between polls of the source
 TICK = 0.25  # seconds between countdown redraws
 
-HELP = """Keys
-  1-9, 0      choose option 1..9, 10 (subset: mark / unmark it)
-  ↑ ↓         move the highlight;  Enter  choose it (subset: send the marked set)
-  space       mark / unmark the highlighted option (subset)
-  d           take the request's default;  c  cancel (when the request allows it)
-  Backspace   undo the last part (piece / element steps, arranging)
-  i           read the highlighted option's text (a general, a card, a seat)
-  g           read the next seat's text (a general, a score)
-  ?           this help;  q  leave the console
-
-Mouse
-  click an option to choose it; click a seat to read its general
-  (when the request asks for seats, clicking a seat picks it);
-  click a card in your hand to read it (or to pick it when it is an option).
-"""
+HELP = SHELL("en", "tui.help")  # (in the reader's language: `help_text`)
 
 
 class ConsoleApp(TableApp):
@@ -60,6 +48,7 @@ class ConsoleApp(TableApp):
         Binding("c", "cancel", "cancel", show=False),
         Binding("backspace", "undo", "back", show=False),
         Binding("i", "about", "about"),
+        Binding("p", "pass_switch", "pass switch", show=False),
         *[Binding(str(n), f"number({n})", show=False) for n in range(10)],
     ]
 
@@ -70,6 +59,7 @@ class ConsoleApp(TableApp):
         *,
         clock: Callable[[], float] = time.monotonic,
         poll: float = POLL,
+        pass_switch: bool = False,
     ) -> None:
         viewer = source.seat
         super().__init__(source.game, source.seats, viewer, lang)
@@ -81,6 +71,10 @@ class ConsoleApp(TableApp):
         self.deadline_at: float | None = None
         self.ended: str | None = None
         self.log_lines: list[str] = []  # everything written to the log (tests read it)
+        # requests answered without a key (`user_agent.passes`), and the player's pass switch
+        self.passes = passes_for(source.game)
+        self.pass_switch = pass_switch
+        self.passed = 0
 
     def side_panel(self) -> Widget:
         return RequestPanel(id="request")
@@ -102,7 +96,7 @@ class ConsoleApp(TableApp):
         try:
             items = self.source.poll()
         except Exception as exc:  # the game must not take the screen down with a traceback
-            self.ended = f"the game stopped: {exc}"
+            self.ended = SHELL(self.lang, "tui.stopped", why=exc)
             self.write_log(f"! {self.ended}")
             items = []
         if not items:
@@ -116,6 +110,8 @@ class ConsoleApp(TableApp):
                     self.write_log(line)
             elif isinstance(item, RequestItem):
                 req = item.request
+                if self._passed(req):
+                    continue
                 said = words.describe(self.game, req, self.table.view, self.lang)
                 self.picker = Picker(req, said)
                 if isinstance(req.default, int) and req.form == "choice":
@@ -126,7 +122,7 @@ class ConsoleApp(TableApp):
                 if item.code == "deadline" and self.picker and self.picker.req.id == item.ref:
                     self.picker = None
                     self.deadline_at = None
-                    self.write_log("time ran out: the default was taken for you")
+                    self.write_log(SHELL(self.lang, "tui.deadline"))
                 elif item.text:
                     self.write_log(f"! {item.text}")
             elif isinstance(item, ResetItem):
@@ -136,11 +132,23 @@ class ConsoleApp(TableApp):
             elif isinstance(item, EndItem):
                 self.ended = item.reason
                 self.picker = None
-                self.write_log(f"the table closed ({item.reason}); press q to leave")
+                self.write_log(SHELL(self.lang, "tui.closed", reason=item.reason))
         self.refresh_table()
         self.show_request()
         if asked:
             self.bell()
+
+    def _passed(self, req: RequestSpec) -> bool:
+        """Answer `req` without a key when the game's passes say so: one log line, no bell."""
+        choice = self.passes.answer(req, self.pass_switch)
+        if choice is None:
+            return False
+        self.source.answer(req.id, choice)
+        self.passed += 1
+        notice = self.passes.notice(req, self.pass_switch, self.lang)
+        if notice:
+            self.write_log(notice)
+        return True
 
     def write_log(self, line: str) -> None:
         self.log_lines.append(line)
@@ -157,19 +165,24 @@ class ConsoleApp(TableApp):
         return None if self.deadline_at is None else self.deadline_at - self.clock()
 
     def show_request(self) -> None:
+        lang = self.lang
         if self.source.seat < 0:
-            waiting = "watching (spectator)"
+            waiting = SHELL(lang, "tui.watching")
         elif self.ended is not None:
-            why = "" if self.ended == "game_over" else f" ({self.ended.replace('_', ' ')})"
-            waiting = f"the game is over{why}"
+            why = (
+                ""
+                if self.ended == "game_over"
+                else SHELL(lang, "paren", what=self.ended.replace("_", " "))
+            )
+            waiting = SHELL(lang, "tui.over", why=why)
         else:
-            waiting = "waiting for the other players…"
+            waiting = SHELL(lang, "tui.waiting")
         self.part("#request", RequestPanel).show(self.picker, self.seconds_left(), waiting)
 
     def status_extra(self) -> str:
         if self.source.seat < 0:
-            return "spectator"
-        return f"you are seat {self.source.seat}"
+            return SHELL(self.lang, "tui.spectator")
+        return SHELL(self.lang, "tui.you_are", seat=self.source.seat)
 
     def targets(self) -> dict[int, int]:
         p = self.picker
@@ -192,6 +205,9 @@ class ConsoleApp(TableApp):
             if card is not None and "id" in card:
                 out.setdefault(card["id"], i + 1)
         return out
+
+    def pending(self) -> RequestSpec | None:
+        return None if self.picker is None else self.picker.req
 
     def choosable(self) -> set[str] | None:
         p = self.picker
@@ -218,12 +234,15 @@ class ConsoleApp(TableApp):
             return
         self.picker = None
         self.deadline_at = None
-        self.write_log(f"you answer: {describe_choice(p, choice)}")
+        said = describe_choice(p, choice, self.lang)
+        self.write_log(SHELL(self.lang, "tui.you_answer", what=said))
         try:
             self.source.answer(p.req.id, choice)
         except ValueError as exc:  # cannot happen after check_choice; keep the request
             p.error = str(exc)
             self.picker = p
+        else:
+            self.hooks.answered(self, p.req, choice)
         self.poll_source()
 
     # --- keys ----------------------------------------------------------------------------------
@@ -265,6 +284,18 @@ class ConsoleApp(TableApp):
             self.refresh_table()
             self.show_request()
 
+    def action_pass_switch(self) -> None:
+        if not self.passes.switch:
+            return
+        self.pass_switch = not self.pass_switch
+        self.write_log(switch_line(self.passes, self.pass_switch, self.lang))
+        p = self.picker
+        if p is not None and self._passed(p.req):
+            self.picker = None
+            self.deadline_at = None
+            self.refresh_table()
+            self.show_request()
+
     def action_about(self) -> None:
         p = self.picker
         if p is None or p.form in ("product", "arrange"):
@@ -274,7 +305,7 @@ class ConsoleApp(TableApp):
             self.show_info(self.hooks.option_info(self, p, p.cursor))
 
     def help_text(self) -> str:
-        return HELP
+        return SHELL(self.lang, "tui.help")
 
     # --- mouse ---------------------------------------------------------------------------------
 
@@ -303,9 +334,9 @@ class ConsoleApp(TableApp):
                 self._done(p.pick(i))
 
 
-def describe_choice(p: Picker, choice: Choice) -> str:
+def describe_choice(p: Picker, choice: Choice, lang: str = "en") -> str:
     if choice is None:
-        return "cancel"
+        return SHELL(lang, "tui.cancel")
     if p.form == "choice" and isinstance(choice, int):
         return p.words.options[choice] if choice < len(p.words.options) else str(choice)
     if p.form == "product" and isinstance(choice, list):
@@ -315,5 +346,5 @@ def describe_choice(p: Picker, choice: Choice) -> str:
         )
     if p.form == "subset" and isinstance(choice, list):
         picked = [p.words.options[i] for i in choice if i < len(p.words.options)]
-        return ", ".join(picked) if picked else "none"
+        return ", ".join(picked) if picked else SHELL(lang, "tui.none")
     return str(choice)

@@ -16,9 +16,11 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Footer, RichLog, Static
 
+from protocol.choices import RequestSpec
 from user_agent.tui.screen import screen_hooks
 from user_agent.tui.table import Table
 from user_agent.tui.widgets import Clickable, InfoPanel, SeatWidget, StatusLine
+from user_agent.words.messages import SHELL
 
 W = TypeVar("W", bound=Widget)
 
@@ -97,7 +99,7 @@ class TableApp(App[int]):
             yield EventLog(id="log", wrap=True, markup=False, min_width=20)
             with Vertical(id="side"):
                 yield self.side_panel()
-        yield InfoPanel(Text("click a seat or a card (or press i / g) to read its text"), id="info")
+        yield InfoPanel(Text(SHELL(self.lang, "tui.info")), id="info")
         yield Footer()
 
     def side_panel(self) -> Widget:
@@ -134,6 +136,9 @@ class TableApp(App[int]):
 
     def card_picks(self) -> dict[int, int]:
         return {}
+
+    def pending(self) -> RequestSpec | None:
+        return None
 
     def choosable(self) -> set[str] | None:
         return None

@@ -30,23 +30,12 @@ from user_agent.tui import words
 from user_agent.tui.base import TableApp
 from user_agent.tui.screen import screen_hooks
 from user_agent.tui.table import Table
+from user_agent.words.messages import SHELL
 
 LOG_TAIL = 80  # log lines written when jumping (one step forward appends one)
 
 
-HELP = """Replay keys
-  → or l or space   one step forward        ← or h   one step back
-  ] / [             next / previous decision
-  } / {             next / previous turn (as the game counts them: a round, a seat's turn)
-  Home / End        the start / the end
-  n                 jump to decision number N (typed, then Enter)
-  t                 jump to turn number N (typed, then Enter)
-  g                 read the next seat's text;  click a seat or a card to read it
-  ?                 this help;  q  quit
-
-A step is one event or one decision. With --seat N you see what seat N saw: its own
-cards, the others' card counts, and only its own decisions.
-"""
+HELP = SHELL("en", "replay.help")  # (in the reader's language: `help_text`)
 
 
 @dataclass(frozen=True)
@@ -271,28 +260,35 @@ class ReplayApp(TableApp):
         tl = self.timeline
         step = self.current_step()
         t = Text()
-        who = "omniscient" if tl.seat is None else f"as seat {tl.seat} saw it"
+        if tl.seat is None:
+            who = SHELL(self.lang, "replay.omniscient_who")
+        else:
+            who = SHELL(self.lang, "replay.as_seat", seat=tl.seat)
         t.append(f"{self.replay_title}\n" if self.replay_title else "", "bold")
         if tl.damage is not None:
             t.append(f"!! {tl.damage}\n", "bold red")
         if tl.warning is not None:
             t.append(f"!! warning: {tl.warning}\n", "yellow")
         t.append(f"{who}\n")
-        t.append(f"step {self.pos} of {len(tl)}\n", "bold")
+        lang = self.lang
+        t.append(SHELL(lang, "replay.step", pos=self.pos, total=len(tl)) + "\n", "bold")
         turn = step.turn if step else 0
         done = step.decisions if step else 0
-        t.append(f"turn {turn} of {tl.turns()} · decision {done} of {len(tl.decision_at)}\n")
+        turns, decisions = tl.turns(), len(tl.decision_at)
+        said = SHELL(lang, "replay.turn_of", turn=turn, turns=turns, done=done, decisions=decisions)
+        t.append(said + "\n")
         if step is not None:
-            t.append("\nthis step:\n", "italic")
+            t.append("\n" + SHELL(lang, "replay.this_step") + "\n", "italic")
             t.append((step.line or step.kind.replace("_", " ")) + "\n")
             if step.request is not None and step.decision is not None:
                 self._show_request(t, step.request, step.decision)
-        t.append("\n→/← step · ]/[ decision · }/{ turn · n/t jump · ? help", "dim")
+        t.append("\n" + SHELL(lang, "replay.keys_line"), "dim")
         self.part("#replay", ReplayPanel).update(t)
 
     def _show_request(self, t: Text, req: RequestSpec, decision: Decision) -> None:
         said = words.describe(self.game, req, self.table.view, self.lang)
-        t.append(f"\nseat {req.seat} was asked: {said.title}\n", "bold")
+        asked = SHELL(self.lang, "replay.was_asked", seat=req.seat, title=said.title)
+        t.append(f"\n{asked}\n", "bold")
         chosen: set[int] = set()
         if isinstance(decision.choice, int):
             chosen = {decision.choice}
@@ -302,15 +298,15 @@ class ReplayApp(TableApp):
             mark = "▶" if i in chosen else " "
             t.append(f"{mark}{i + 1:>2}) {label}\n", "reverse" if i in chosen else "")
         if len(said.options) > 12:
-            t.append(f"   … {len(said.options) - 12} more\n", "dim")
+            t.append(SHELL(self.lang, "replay.more", n=len(said.options) - 12) + "\n", "dim")
         if decision.timeout:
-            t.append("(time ran out: the default)\n", "yellow")
+            t.append(SHELL(self.lang, "replay.timed_out") + "\n", "yellow")
 
     def status_extra(self) -> str:
-        return f"replay step {self.pos}/{len(self.timeline)}"
+        return SHELL(self.lang, "replay.sub_title", pos=self.pos, total=len(self.timeline))
 
     def help_text(self) -> str:
-        return HELP
+        return SHELL(self.lang, "replay.help")
 
 
 def main(path: str, seat: int | None, lang: str = "en") -> int:

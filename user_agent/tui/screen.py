@@ -16,6 +16,7 @@ from rich.text import Text
 from textual.containers import Horizontal, ScrollableContainer
 from textual.widget import Widget
 
+from protocol.choices import Choice, RequestSpec
 from user_agent.games import client
 from user_agent.games.manifest import resolve
 from user_agent.tui.picker import Picker
@@ -45,6 +46,10 @@ class Shell(Protocol):
 
     def card_picks(self) -> dict[int, int]:
         """Card id -> the option number that plays it."""
+        ...
+
+    def pending(self) -> RequestSpec | None:
+        """The request open now for this viewer (None: nothing is asked)."""
         ...
 
     def choosable(self) -> set[str] | None:
@@ -113,6 +118,11 @@ class ScreenHooks:
     def clicked(self, app: Shell, widget: Clickable, line: int, column: int) -> bool:
         """A click on one of the game's own widgets; False: not one of them."""
         return False
+
+    def answered(self, app: Shell, req: RequestSpec, choice: Choice) -> None:
+        """The viewer answered `req` with `choice` (a game's hooks may remember what is being
+        played, in `app.memo`, for the follow-up requests)."""
+        return None
 
 
 GENERIC = ScreenHooks()

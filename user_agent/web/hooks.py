@@ -40,9 +40,10 @@ class WebHooks:
         `card`, a cell `cell`), so that clicking the thing picks the option."""
         return {}
 
-    def request_marks(self, req: RequestSpec, table: Table) -> dict[str, Any]:
+    def request_marks(self, req: RequestSpec, table: Table, last: Any) -> dict[str, Any]:
         """What the whole request shows on the page (`playing`: the id of the card being
-        played, highlighted in the hand during its target step)."""
+        played, outlined in the hand during its target step); `last` is the option the seat
+        chose last (its raw value), or None."""
         return {}
 
 

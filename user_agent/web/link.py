@@ -15,11 +15,13 @@ import contextlib
 import time
 from collections.abc import Callable
 
+import structlog
 import zmq
 
 from protocol.choices import Choice
 from user_agent.client import FAILED, FINISHED, Client, Item
 
+log = structlog.get_logger("sgs.web")
 TICK = 0.1  # seconds: the longest sleep between two `on_timer` calls
 
 
@@ -67,7 +69,10 @@ class Link:
                 # a change of state alone (the agent fell silent: reconnecting) is news too
                 if items or self.client.state != state:
                     state = self.client.state
-                    self.deliver(items)
+                    try:
+                        self.deliver(items)
+                    except Exception:  # a presentation bug must not stop the seat's connection
+                        log.exception("delivering to the page failed")
                 if self.done:
                     break
                 sock = self._watch(loop)

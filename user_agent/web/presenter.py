@@ -11,13 +11,17 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
+import structlog
+
 from protocol.choices import RequestSpec
 from user_agent.games import client
 from user_agent.tui.picker import card_of
 from user_agent.tui.screen import screen_hooks
 from user_agent.tui.table import Table
 from user_agent.tui.words import Narrator, describe
-from user_agent.web.hooks import web_hooks
+from user_agent.web.hooks import GENERIC, web_hooks
+
+log = structlog.get_logger("sgs.web")
 
 LOG_KEEP = 400  # sentences kept for a page that (re)loads; older ones are in the log file
 
@@ -37,6 +41,7 @@ class Presenter:
         self.narrator = Narrator(self.game, self.seats, self.lang)
         self.lines: deque[str] = deque(maxlen=LOG_KEEP)
         self.told = 0  # sentences told since the start (the page asks for what it lacks)
+        self.last: Any = None  # the option the seat chose last (its raw value)
 
     def event(self, kind: str, data: dict[str, Any]) -> str | None:
         """Fold one event; its sentence, or None (bookkeeping, not told)."""
@@ -50,6 +55,9 @@ class Presenter:
         return line
 
     def decision_line(self, req: RequestSpec, choice: Any, timeout: bool) -> str:
+        """The seat's own reply, told; its option is remembered (`last`) for the next request."""
+        chosen = type(choice) is int and req.form == "choice" and 0 <= choice < len(req.options)
+        self.last = req.options[choice] if chosen else None
         line = self.narrator.decision(req, choice, timeout)
         self.lines.append(line)
         self.told += 1
@@ -73,7 +81,11 @@ class Presenter:
 
     def state(self, since: int | None = None) -> dict[str, Any]:
         """The table now, with the sentences after `since` (None: every one kept)."""
-        page = self.hooks.page(self.game, self.table, self.lang)
+        try:
+            page = self.hooks.page(self.game, self.table, self.lang)
+        except Exception as exc:  # presentation only: never stop a seat over a page bug
+            log.warning("page failed", game=self.game, reason=repr(exc))
+            page = GENERIC.page(self.game, self.table, self.lang)
         keep = len(self.lines)
         new = keep if since is None else max(0, min(self.told - since, keep))
         return {
@@ -99,7 +111,7 @@ class Presenter:
             card = card_of(raw)
             if card is not None and "id" in card:
                 opt["card"] = card["id"]
-            opt.update(self.hooks.option_marks(raw))
+            opt.update(self._guarded(self.hooks.option_marks, raw))
             options.append(opt)
         return {
             "t": "request",
@@ -119,5 +131,14 @@ class Presenter:
             "default_choice": req.default,
             "deadline": deadline,
             "hint": w.hint,
-            **self.hooks.request_marks(req, self.table),
+            **self._guarded(self.hooks.request_marks, req, self.table, self.last),
         }
+
+    def _guarded(self, hook: Any, *args: Any) -> dict[str, Any]:
+        """A game's marks, or none when its hook fails (logged: presentation only)."""
+        try:
+            marks: dict[str, Any] = hook(*args)
+        except Exception as exc:
+            log.warning("web hook failed", game=self.game, hook=hook.__name__, reason=repr(exc))
+            return {}
+        return marks

@@ -51,6 +51,9 @@ class GameWords:
     # words that need names from earlier events (`narrator.table`; it is given the events
     # after they are told, by its `apply(kind, data)`), None for a game whose words need none
     table: Callable[[int | None], Any] | None = None
+    # the languages its sentences, names and request words are written in (`--lang`); in any
+    # other language only the shared shell's words are translated, the game's stay English
+    langs: frozenset[str] = frozenset({"en"})
 
 
 GENERIC = GameWords()

@@ -12,10 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
-from protocol.choices import Choice, RequestSpec, split_piles
+from protocol.choices import Choice, RequestSpec
 from user_agent.games import GAMES
 from user_agent.words.game import GENERIC, words_of
-from user_agent.words.requests import describe_for
+from user_agent.words.messages import SHELL
+from user_agent.words.requests import arrangement, describe_for
 from user_agent.words.seats import SeatWords
 from user_agent.words.shapes import RequestWords
 from user_agent.words.text import cap, event_line, plain
@@ -27,9 +28,10 @@ class Narrator:
     ) -> None:
         self.game = game
         self.seats = seats
-        self.lang = lang
+        self.shell = lang  # the reader's language (the shell's words)
         self.spoken = words_of(game)
         self.words = SeatWords(game, None, None, lang, names)
+        self.lang = self.words.lang  # the language of the game's sentences
         # what the game's words remember of earlier events of the stream (by the game's keys)
         self.notes: dict[str, Any] = {}
         # the table folded from the events told (names of cards and permanents, for a game
@@ -62,12 +64,20 @@ class Narrator:
         handler = handler or self.spoken.events.get(kind)
         if handler is None:
             self._fold(kind, data)
-            return f"{cap(plain(kind))}." if self.spoken is not GENERIC else event_line(kind, data)
+            stop = SHELL(self.lang, "stop")
+            return (
+                f"{cap(plain(kind))}{stop}"
+                if self.spoken is not GENERIC
+                else event_line(kind, data)
+            )
         try:
             text = handler(self, data)  # told from the table before the event
         finally:
             self._fold(kind, data)
-        return None if text is None else text.rstrip(".") + "."
+        if text is None:
+            return None
+        stop = SHELL(self.lang, "stop")
+        return text.rstrip(".").rstrip(stop) + stop
 
     def _fold(self, kind: str, data: dict[str, Any]) -> None:
         if self.table is not None:
@@ -80,37 +90,40 @@ class Narrator:
 
     def decision(self, req: RequestSpec, choice: Choice, timeout: bool = False) -> str:
         """What a seat answered, as a sentence."""
+        lang = self.lang
         who = self.s(req.seat)
         w = self.request_words(req)
         if timeout:
-            return f"{who} takes the default (deadline): {w.default}"
+            return SHELL(lang, "decision.deadline", who=who, default=w.default)
         if choice is None:
-            return f"{who} goes back" if w.default == "go back" else f"{who} declines"
+            back = w.default == SHELL(lang, "default.go_back")
+            return SHELL(lang, "decision.back" if back else "decision.decline", who=who)
+        sep = SHELL(lang, "list.sep")
         if req.form == "product" and isinstance(choice, list):
             product = self.spoken.product
             said = None if product is None else product(self, req, w, choice)
             if said is not None:
                 return said
             parts = [axis[i] for axis, i in zip(w.axes, choice, strict=False) if 0 <= i < len(axis)]
-            return f"{self.S(req.seat)} chooses {', '.join(parts)}"
+            return SHELL(lang, "decision.product", who=self.S(req.seat), parts=sep.join(parts))
         if req.form == "arrange" and isinstance(choice, list):
-            parts = []
-            for name, pile in zip(w.piles, split_piles(choice), strict=False):
-                parts.append(f"{name}: " + (", ".join(w.options[i] for i in pile) or "nothing"))
-            return f"{who} arranges the cards ({'; '.join(parts)})"
+            parts_said = arrangement(lang, w.piles, w.options, choice)
+            return SHELL(lang, "decision.arrange", who=who, parts=parts_said)
         picked = [choice] if isinstance(choice, int) else list(choice)
         labels = [w.options[i] for i in picked if 0 <= i < len(w.options)]
         if self.spoken.choice is not None:
             return self.spoken.choice(self, req, who, picked, labels)
-        return choice_decision(req, who, labels)
+        return choice_decision(req, who, labels, lang)
 
 
-def choice_decision(req: RequestSpec, who: str, labels: list[str]) -> str:
+def choice_decision(req: RequestSpec, who: str, labels: list[str], lang: str = "en") -> str:
     """What a seat chose, plainly (a `trigger`: the skill it uses, or that it passes)."""
-    what = ", ".join(labels) or "nothing"
+    what = SHELL(lang, "list.sep").join(labels) or SHELL(lang, "nothing")
     if req.kind == "trigger":
-        return f"{who} passes" if what == "pass" else f"{who} chooses to {what}"
-    return f"{who} chooses {what}"
+        if what == SHELL(lang, "trigger.pass"):
+            return SHELL(lang, "decision.pass", who=who)
+        return SHELL(lang, "decision.trigger", who=who, what=what)
+    return SHELL(lang, "decision.choose", who=who, what=what)
 
 
 def _game_over(n: Narrator, d: dict[str, Any]) -> str:
@@ -119,11 +132,11 @@ def _game_over(n: Narrator, d: dict[str, Any]) -> str:
     if n.spoken.outcome is not None:
         return n.spoken.outcome(n, o)
     ws = o.get("winners")
-    reason = f" ({plain(o['reason'])})" if o.get("reason") else ""
+    reason = SHELL(n.lang, "paren", what=plain(o["reason"])) if o.get("reason") else ""
     if not isinstance(ws, list) or not ws:
-        return f"The game is over{reason}"
-    who = " and ".join(n.s(w) for w in ws)
-    return f"{cap(who)} {'wins' if len(ws) == 1 else 'win'}{reason}"
+        return SHELL(n.lang, "over.none", reason=reason)
+    who = SHELL(n.lang, "list.and").join(n.s(w) for w in ws)
+    return SHELL(n.lang, "over.one" if len(ws) == 1 else "over.many", who=cap(who), reason=reason)
 
 
 class _EventKinds(Mapping[str, frozenset[str]]):

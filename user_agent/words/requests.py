@@ -12,6 +12,7 @@ from typing import Any
 from protocol.choices import RequestSpec, split_piles
 from user_agent.games import GAMES
 from user_agent.words.game import GENERIC, Describer, words_of
+from user_agent.words.messages import SHELL
 from user_agent.words.seats import SeatWords
 from user_agent.words.shapes import RequestContext, RequestWords
 from user_agent.words.text import plain
@@ -22,13 +23,19 @@ from user_agent.words.text import plain
 def seat_options(c: RequestContext) -> tuple[list[str], list[int | None]]:
     """The options of a request whose options are seats, and those seats."""
     seats = [o if type(o) is int else None for o in c.req.options]
-    return [c.seats.option(o) if type(o) is int else "a player" for o in c.req.options], seats
+    lang = c.seats.lang
+    return [
+        c.seats.option(o) if type(o) is int else SHELL(lang, "seat.a_player") for o in c.req.options
+    ], seats
 
 
 def default_words(
-    c: RequestContext, options: list[str], verb: str = "", none: str = "decline"
+    c: RequestContext, options: list[str], verb: str = "", none: str | None = None
 ) -> str:
-    """The request's default in words (`none`: what no answer means)."""
+    """The request's default in words (`none`: what no answer means; declining by default)."""
+    lang = c.seats.lang
+    if none is None:
+        none = SHELL(lang, "default.decline")
     d = c.req.default
     if d is None:
         return none
@@ -38,17 +45,23 @@ def default_words(
         return _arrangement_words(c, options, list(d))
     picked = [options[i] for i in d if 0 <= i < len(options)]
     if not picked:
-        return "choose nothing"
-    what = ", ".join(picked)
-    return f"{verb} {what}".strip()
+        return SHELL(lang, "default.nothing")
+    what = SHELL(lang, "list.sep").join(picked)
+    return SHELL(lang, "default.picked", verb=verb, what=what).strip()
 
 
 def _arrangement_words(c: RequestContext, options: list[str], choice: list[int]) -> str:
-    names = pile_names(c)
+    return arrangement(c.seats.lang, pile_names(c), options, choice)
+
+
+def arrangement(lang: str, names: list[str], options: list[str], choice: list[int]) -> str:
+    """Cards put into piles, in words: `top of the draw pile: a, b; bottom ...: nothing`."""
+    sep = SHELL(lang, "list.sep")
     parts = []
     for name, pile in zip(names, split_piles(choice), strict=False):
-        parts.append(f"{name}: " + (", ".join(options[i] for i in pile) or "nothing"))
-    return "; ".join(parts)
+        cards = sep.join(options[i] for i in pile) or SHELL(lang, "nothing")
+        parts.append(SHELL(lang, "pile.named", name=name, cards=cards))
+    return SHELL(lang, "list.semi").join(parts)
 
 
 def pile_names(c: RequestContext) -> list[str]:
@@ -60,11 +73,8 @@ def pile_names(c: RequestContext) -> list[str]:
             out.append(c.seats.option(seat))
         else:
             name = str(p.get("name", "pile"))
-            out.append(
-                {"top": "top of the draw pile", "bottom": "bottom of the draw pile"}.get(
-                    name, plain(name)
-                )
-            )
+            known = name in ("top", "bottom")
+            out.append(SHELL(c.seats.lang, f"pile.{name}") if known else plain(name))
     return out
 
 
@@ -77,8 +87,12 @@ def choice_words(c: RequestContext, title: str, options: list[str]) -> RequestWo
 
 
 def _trigger(c: RequestContext) -> RequestWords:
-    opts = ["pass" if o == "pass" else f"use {plain(o)}" for o in c.req.options]
-    title = f"Now ({plain(c.info.get('timing', ''))}): use a skill?"
+    lang = c.seats.lang
+    opts = [
+        SHELL(lang, "trigger.pass") if o == "pass" else SHELL(lang, "trigger.use", skill=plain(o))
+        for o in c.req.options
+    ]
+    title = SHELL(lang, "trigger.title", timing=plain(c.info.get("timing", "")))
     return choice_words(c, title, opts)
 
 
@@ -86,14 +100,17 @@ COMMON: dict[str, Describer] = {"trigger": _trigger}
 
 
 def _generic(c: RequestContext) -> RequestWords:
-    opts = [plain(o) if not isinstance(o, dict | list) else "an option" for o in c.req.options]
+    lang = c.lang
+    an_option = SHELL(lang, "generic.option")
+    opts = [plain(o) if not isinstance(o, dict | list) else an_option for o in c.req.options]
+    title = SHELL(lang, "generic.title", kind=plain(c.req.kind))
     if c.req.form == "product":
-        w = RequestWords(f"Decide: {plain(c.req.kind)}.", generic=True)
+        w = RequestWords(title, generic=True)
         w.axes = [[plain(x) for x in axis] for axis in c.req.options]
-        w.axis_names = [f"part {n + 1}" for n in range(len(w.axes))]
+        w.axis_names = [SHELL(lang, "generic.part", n=n + 1) for n in range(len(w.axes))]
         return w
     return RequestWords(
-        f"Decide: {plain(c.req.kind)}.",
+        title,
         opts,
         [None] * len(opts),
         default_words(c, opts),
@@ -101,24 +118,42 @@ def _generic(c: RequestContext) -> RequestWords:
     )
 
 
-def _hint(req: RequestSpec, w: RequestWords) -> str:
-    unit = "seat number" if w.by_seat else "option number"
+def how_words(req: RequestSpec, w: RequestWords, lang: str, console: bool = False) -> str:
+    """How to type an answer (`console`: the line console's arrange example, counted from 1)."""
+    unit = SHELL(lang, "hint.seat_unit" if w.by_seat else "hint.option_unit")
     if w.how:
-        how = w.how
-    elif req.form == "choice":
-        how = f"type the {unit}"
-    elif req.form == "subset":
-        span = f"{req.min}" if req.min == req.max else f"{req.min} to {req.max}"
-        plural = "" if req.max == 1 else "s, separated by spaces"
-        how = f"type {span} {unit}{plural}"
+        return w.how
+    if req.form == "choice":
+        return SHELL(lang, "hint.choice", unit=unit)
+    if req.form == "subset":
+        if req.min == req.max:
+            span = SHELL(lang, "hint.span_one", min=req.min)
+        else:
+            span = SHELL(lang, "hint.span", min=req.min, max=req.max)
+        key = "hint.subset_one" if req.max == 1 else "hint.subset_many"
+        how = SHELL(lang, key, span=span, unit=unit)
         if req.min == 0:
-            how += " (an empty line for none)"
-    elif req.form == "product":
-        how = "type one option number per part, separated by spaces"
-    else:
-        how = "type every option number once, pile by pile, piles separated by '/', e.g. '2 0 / 1'"
-    extra = "; 'c' to " + ("decline" if w.default == "decline" else "cancel") if req.cancel else ""
-    return f"{how}; 'd' for the default ({w.default}){extra}"
+            how += SHELL(lang, "hint.subset_none")
+        return how
+    if req.form == "product":
+        return SHELL(lang, "hint.product")
+    return SHELL(lang, "hint.arrange_console" if console else "hint.arrange")
+
+
+def cancel_words(req: RequestSpec, w: RequestWords, lang: str, said: str | None = None) -> str:
+    """What 'c' does, as the hint's tail ("" when the request cannot be cancelled); `said`: the
+    language of the request's words (its default), when it is not `lang`."""
+    if not req.cancel:
+        return ""
+    declines = w.default == SHELL(said or lang, "default.decline")
+    what = SHELL(lang, "default.decline" if declines else "default.cancel")
+    return SHELL(lang, "hint.cancel", what=what)
+
+
+def _hint(req: RequestSpec, w: RequestWords, lang: str, said: str) -> str:
+    how = how_words(req, w, lang)
+    tail = cancel_words(req, w, lang, said)
+    return how + SHELL(lang, "hint.default", default=w.default) + tail
 
 
 class _Describers(Mapping[str, Mapping[str, Describer]]):
@@ -151,13 +186,14 @@ def describe(
 
 def describe_for(game: str, req: RequestSpec, seats: SeatWords, lang: str = "en") -> RequestWords:
     """`describe` with the seat names given (a narrator names seats its own way)."""
-    c = RequestContext(req, seats, lang)
+    c = RequestContext(req, seats, seats.lang)
     fn = words_of(game).requests.get(req.kind) or COMMON.get(req.kind)
     w = fn(c) if fn is not None else _generic(c)
     w.cancel = req.cancel
+    w.lang = seats.lang
     if not w.default:
-        w.default = "the first option"
-    w.hint = _hint(req, w)
+        w.default = SHELL(seats.lang, "default.first")
+    w.hint = _hint(req, w, lang, seats.lang)
     return w
 
 

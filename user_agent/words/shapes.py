@@ -25,6 +25,7 @@ class RequestWords:
     piles: list[str] = field(default_factory=list)  # arrange form only
     generic: bool = False  # True: no words are known for this request kind
     how: str = ""  # how to type an answer, where the game says it its own way (product form)
+    lang: str = "en"  # the language these words are in (the game's, `GameWords.langs`)
 
     @property
     def by_seat(self) -> bool:
@@ -37,6 +38,9 @@ class Seats(Protocol):
 
     @property
     def view(self) -> Any: ...  # the reader's view of the table (names of what is known)
+
+    @property
+    def lang(self) -> str: ...  # the language of the game's words (`GameWords.langs`)
 
     @property
     def generals(self) -> dict[int, str]: ...  # who plays at a seat, as told by the events

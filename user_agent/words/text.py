@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from user_agent.words.messages import SHELL
+
 
 def plain(word: object) -> str:
     """An id as words: `hand_limit` -> `hand limit` (the last resort for unknown ids)."""
@@ -14,8 +16,8 @@ def cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def n_cards(n: int) -> str:
-    return "a card" if n == 1 else f"{n} cards"
+def n_cards(n: int, lang: str = "en") -> str:
+    return SHELL(lang, "cards.one") if n == 1 else SHELL(lang, "cards.many", n=n)
 
 
 def event_line(kind: str, data: dict[str, Any]) -> str:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game_agent.engine import Game, Settlement, window_asks
+from game_agent.engine import Game, Settlement, window_asks, window_request
 from game_agent.games.muhq import actions, resolve
 from protocol.games.muhq.state import MuhqState
 
@@ -78,7 +78,8 @@ def window(g: Game, seat: int, top: int) -> Any:
         if not window_asks(can, conceal=g.config["conceal_responses"]):
             return None
         options = [actions.PASS, *casts, *actions.trades(st, seat)] if can else [actions.PASS]
-        i = yield g.ask(seat, "priority", options, 0, info={"top": top, "stack": len(st.stack)})
+        ask = g.ask(seat, "priority", options, 0, info={"top": top, "stack": len(st.stack)})
+        i = yield window_request(ask, conceal=g.config["conceal_responses"])
         o = options[i]
         if o[0] == "pass":
             return None

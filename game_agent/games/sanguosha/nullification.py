@@ -9,6 +9,13 @@ the first "yes" in action order from the current player takes effect (§6 row 2'
 a deterministic engine); the other answers lapse, their cards stay in hand. The Nullification
 opens a new window against itself. The original effect is cancelled iff an odd number of
 Nullifications were used in the chain.
+
+Each request's `info` keeps `source` (the trick's user), `target` (the seat the pending card
+acts on: the trick's target, then the seat whose Nullification is about to take effect) and
+`against` (the trick, then "nullification"), and adds `chain`: `{"trick", "user", "target",
+"used"}`, the trick being settled, its user (nil: a delayed trick's judgement), its target and
+the seats whose Nullifications were used so far, in order (the last is about to take effect;
+the trick is cancelled as it stands iff their number is odd). A client says every step from it.
 """
 
 from __future__ import annotations
@@ -30,7 +37,11 @@ def window(g: Game, card: VCard, target: int, user: int | None) -> Settlement:
     cancelled = False
     against = card.name
     on = target
+    used: list[int] = []  # the seats whose Nullifications were used in this chain, in order
     while True:
+        # What the request says, for its words (every step names the trick, whose it is and on
+        # whom, and whose Nullification is about to take effect): all of it public.
+        chain = {"trick": card.name, "user": user, "target": target, "used": list(used)}
         order = order_from_current(st, on)
         asked = window_seats(
             order, lambda seat: _can_nullify(st, seat), conceal=index_of(st).conceal
@@ -46,6 +57,7 @@ def window(g: Game, card: VCard, target: int, user: int | None) -> Settlement:
                     source=user,
                     target=on,
                     against=against,
+                    chain=chain,
                 )
                 for seat in asked
             ]
@@ -63,6 +75,7 @@ def window(g: Game, card: VCard, target: int, user: int | None) -> Settlement:
         cancelled = not cancelled
         against = "nullification"
         on = responder
+        used.append(responder)
 
 
 def _can_nullify(st: State, seat: int) -> bool:

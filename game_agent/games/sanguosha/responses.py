@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from game_agent.engine import Game, Settlement, window_asks
+from game_agent.engine import Game, Settlement, window_asks, window_request
 from game_agent.games.sanguosha.card import CardUse
 from game_agent.games.sanguosha.cards import DESC, NAME, VCard, converted, real
 from game_agent.games.sanguosha.index import fire, index_of
@@ -85,12 +85,14 @@ def ask_card(
     source: int | None = None,
     target: int | None = None,
     against: str = "",
+    chain: dict[str, Any] | None = None,
     ignore_armor: bool = False,
 ) -> Settlement:
     """Ask `seat` to use/play a `name` card (use with `yield from`). -> VCard | None.
 
     A seat with no matching card nor conversion is asked with only `decline` when the game
-    conceals responses (config `conceal_responses`), else not asked at all."""
+    conceals responses (config `conceal_responses`), else not asked at all. `chain`: a
+    Nullification window's facts (`nullification.window`), nil for every other window."""
     st: State = g.state
     asked = Asked(seat, name, mode, reason, source, ignore_armor)
     yield from fire(g, CARD_ASKED, asked, [seat])
@@ -114,8 +116,10 @@ def ask_card(
             "source": source,
             "target": target,
             "against": against,
+            "chain": chain,
         }
-        i = yield g.ask(seat, "respond", options, len(options) - 1, info=info)
+        ask = g.ask(seat, "respond", options, len(options) - 1, info=info)
+        i = yield window_request(ask, conceal=idx.conceal)
         if i < len(cards):
             return real(cards[i])
         if i == len(options) - 1:

@@ -45,8 +45,9 @@ from protocol.games.sanguosha.schema import SCHEMA
 from protocol.registry import GameSchema
 
 # 3: conceal_responses (on by default) asks more seats; 4: general selection and Nullification
-# windows ask their seats together
-VERSION = "4"
+# windows ask their seats together; 5: a Nullification request's `info.chain` (the trick, its
+# user and target, the Nullifications used so far: every step of a chain says what it cancels)
+VERSION = "5"
 MODES = ("identity", "1v1")
 KEYS = {
     "mode",

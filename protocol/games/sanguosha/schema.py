@@ -148,6 +148,9 @@ REQUESTS: dict[str, Fields] = {
         "source": OPT_INT,
         "target": OPT_INT,
         "against": str,
+        # a Nullification window's chain (`reason` "nullify"): {"trick": str, "user": int | nil,
+        # "target": int, "used": [int]} (game_agent/games/sanguosha/nullification.py); else nil
+        "chain": (dict, None),
     },
     "pick_card": {"owner": int, "reason": str},
     "amazing_grace": {},
@@ -165,7 +168,7 @@ REQUESTS: dict[str, Fields] = {
 SCHEMA = register_schema(
     GameSchema(
         "sanguosha",
-        "2",
+        "3",  # 3: `respond.chain`
         EVENTS,
         REQUESTS,
         redacted=REDACTED,

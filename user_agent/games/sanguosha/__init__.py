@@ -23,6 +23,7 @@ CLIENT = ClientGame(
     report="user_agent.games.sanguosha.report:REPORT",
     screen="user_agent.games.sanguosha.screen:SCREEN",
     web="user_agent.games.sanguosha.web:WEB",
+    passes="user_agent.games.sanguosha.passes:PASSES",
     roles=RoleWords(
         games="two rebels in one game are two rebel games",
         teams="the lord's side, the rebels, each renegade (1v1: each seat)",

@@ -11,7 +11,18 @@ from protocol.games.sanguosha.catalogue import KINDS, RANK_SIGN, SUIT_SIGN
 from protocol.games.sanguosha.generals import FACTIONS, GENERALS
 from protocol.games.sanguosha.rulebook import ROLES
 from protocol.games.sanguosha.skills import SKILLS
-from user_agent.games.sanguosha.tables import PHASES, REASONS, ZONES
+from user_agent.games.sanguosha.messages import (
+    PHASE,
+    PROMPT_PATTERNS,
+    REASON,
+    SKILL_KIND,
+    SKILL_PART,
+    SLOT,
+    SUIT,
+    SUIT_NAMED,
+    ZONE,
+)
+from user_agent.words.messages import SHELL
 
 
 def plain(word: object) -> str:
@@ -44,7 +55,7 @@ def card_name(card: dict[str, Any] | str, lang: str = "en") -> str:
 
 
 def cards_words(cards: list[dict[str, Any]], lang: str = "en") -> str:
-    return ", ".join(card_name(c, lang) for c in cards) or "nothing"
+    return SHELL(lang, "list.sep").join(card_name(c, lang) for c in cards) or SHELL(lang, "nothing")
 
 
 def general_name(general_id: str, lang: str = "en") -> str:
@@ -79,12 +90,26 @@ def side_name(role: str, lang: str = "en") -> str:
     return zh if lang == "zh" and zh else en
 
 
-def phase_name(phase: str) -> str:
-    return PHASES.get(phase, plain(phase))
+def phase_name(phase: str, lang: str = "en") -> str:
+    return PHASE.get(lang, phase, plain(phase))
 
 
-def zone_name(zone: str) -> str:
-    return ZONES.get(zone, plain(zone))
+def zone_name(zone: str, lang: str = "en") -> str:
+    return ZONE.get(lang, zone, plain(zone))
+
+
+def slot_name(slot: str, lang: str = "en") -> str:
+    return SLOT.get(lang, slot, plain(slot))
+
+
+def suit_words(suit: str, lang: str = "en") -> str | None:
+    """`spade` -> `♠ spades` (None: not a suit)."""
+    return SUIT.template(lang, suit) if SUIT.has(suit) else None
+
+
+def suit_named(suit: str, lang: str = "en") -> str | None:
+    """`spade` -> `spades` (None: not a suit)."""
+    return SUIT_NAMED.template(lang, suit) if SUIT_NAMED.has(suit) else None
 
 
 def skill_name(skill_id: str, lang: str = "en") -> str:
@@ -95,7 +120,7 @@ def skill_name(skill_id: str, lang: str = "en") -> str:
         return s.chinese if lang == "zh" and s.chinese else s.title
     if skill_id in KINDS:
         return kind_name(skill_id, lang)
-    return plain(skill_id).title()
+    return SKILL_PART.get(lang, skill_id, plain(skill_id).title())
 
 
 def mark_text(name: str, value: object, lang: str = "en") -> str:
@@ -116,8 +141,8 @@ def word(token: str, lang: str = "en") -> str:
         return skill_name(token, lang)
     if token in GENERALS:
         return general_name(token, lang)
-    if token in REASONS:
-        return REASONS[token]
+    if REASON.has(token):
+        return REASON.template(lang, token)
     return plain(token)
 
 
@@ -126,17 +151,33 @@ _PAREN = re.compile(r"\(([a-z_]+)\)")
 
 
 def sanitize(text: str, lang: str = "en") -> str:
-    """A sentence written by the game (a skill's prompt): ids in it become names."""
+    """A sentence written by the game (a skill's prompt): ids in it become names; in Chinese,
+    the sentence is the translation of its pattern (`messages.PROMPTS_ZH`)."""
+    if lang == "zh":
+        for pattern, zh in PROMPT_PATTERNS:
+            m = pattern.match(text)
+            if m is not None:
+                return zh.format(*(_part_zh(g) for g in m.groups()))
     text = _PAREN.sub(lambda m: f"({word(m.group(1), lang)})", text)
     text = _SNAKE.sub(lambda m: word(m.group(0), lang), text)
     return text.replace("_", " ")
+
+
+def _part_zh(part: str) -> str:
+    """A part of a skill's prompt, in Chinese: a card (`♠3 Lightning`), an id, or as it is."""
+    sign, _, name = part.partition(" ")
+    kid = find_card(name) or find_card(part)
+    if kid is not None:
+        return f"{sign}{kind_name(kid, 'zh')}" if find_card(name) else kind_name(kid, "zh")
+    return word(part, "zh") if re.fullmatch(r"[a-z_]+", part) else part
 
 
 def skill_line(skill_id: str, lang: str = "en") -> str:
     s = SKILLS.get(skill_id)
     if s is None:
         return skill_name(skill_id, lang)
-    tags = s.kind + (", lord skill" if s.lord else "")
+    kind = SKILL_KIND.get(lang, s.kind, s.kind)
+    tags = kind + (SKILL_KIND.template(lang, "lord") if s.lord else "")
     return f"{skill_name(skill_id, lang)} ({tags}): {s.text}"
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from replays.reader import Log
+from user_agent.games.sanguosha.messages import SG
 from user_agent.games.sanguosha.names import general_name, role_name, skill_name, word
 from user_agent.replay import ReportHooks
 from user_agent.words.narrate import Narrator
@@ -17,7 +18,7 @@ class SanguoshaReport(ReportHooks):
 
     def turn_header(self, turn: int, data: dict[str, Any], narrator: Narrator) -> str:
         who = narrator.s(data.get("seat"))
-        return f"== Turn {turn} (round {data.get('round')}): {who} =="
+        return SG(narrator.lang, "report.turn", turn=turn, round=data.get("round"), who=who)
 
     def account(self, log: Log) -> list[str]:
         """Who was which role and general (with the skills), the deaths in order with the turn

@@ -1,5 +1,6 @@
-"""Sanguosha on the full-screen table: a grid of seat panels (general, HP, equipment; a
-request's targets marked) and the hand (the cards an option plays marked)."""
+"""Sanguosha on the full-screen table: a grid of seat panels (general, HP, equipment, the
+distance from you and whether it is within your attack range; a request's targets marked) and
+the hand (the cards an option plays marked; during a target step, the card being played)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from rich.text import Text
 from textual.containers import Grid
 from textual.widget import Widget
 
+from protocol.choices import Choice, RequestSpec
 from user_agent.games.sanguosha.widgets import (
     HandPanel,
     SanguoshaTable,
@@ -28,6 +30,44 @@ def table_of(app: Shell) -> SanguoshaTable:
     table = app.table
     assert isinstance(table, SanguoshaTable), table
     return table
+
+
+# The follow-ups of a card or skill being played: the cards chosen in one are the card being
+# played (or paid) in the next; the target steps show them.
+CARD_STEPS = frozenset(("view_as_cards", "skill_cards"))
+TARGET_STEPS = frozenset(("targets", "skill_targets"))
+
+
+def chosen_cards(req: RequestSpec, choice: Choice) -> list[int]:
+    """The ids of the cards `choice` picks among `req`'s options (a play option's card, the
+    sub-cards of a conversion or a skill's cost)."""
+    picked = [choice] if isinstance(choice, int) else choice or []
+    out = []
+    for i in picked:
+        card = card_of(req.options[i]) if 0 <= i < len(req.options) else None
+        if card is not None and "id" in card:
+            out.append(int(card["id"]))
+    return out
+
+
+def playing(app: Shell) -> set[int]:
+    """The ids of the hand cards being played, while a target step is open: those chosen in
+    the steps before it, or (a console that joined mid-way) the first hand card that is the
+    request's card."""
+    req = app.pending()
+    if req is None or req.kind not in TARGET_STEPS:
+        return set()
+    remembered: list[int] = app.memo.get("playing", [])
+    if remembered:
+        return set(remembered)
+    card = req.info.get("card")
+    if not isinstance(card, dict):
+        return set()
+    same = ("name", "suit", "rank")
+    for c in table_of(app).my_hand:
+        if all(c.get(k) == card.get(k) for k in same):
+            return {int(c["id"])}
+    return set()
 
 
 class SanguoshaScreen(ScreenHooks):
@@ -51,7 +91,7 @@ class SanguoshaScreen(ScreenHooks):
         targets = app.targets()
         for s in range(app.seats):
             app.part(f"#seat-{s}", SeatPanel).show(table, app.lang, targets.get(s))
-        app.part("#hand", HandPanel).show(table, app.lang, app.card_picks())
+        app.part("#hand", HandPanel).show(table, app.lang, app.card_picks(), playing(app))
 
     def status(self, table: Table, lang: str) -> Text:
         assert isinstance(table, SanguoshaTable), table
@@ -92,6 +132,17 @@ class SanguoshaScreen(ScreenHooks):
         if card is not None:
             app.card_clicked(card)
         return True
+
+    def answered(self, app: Shell, req: RequestSpec, choice: Choice) -> None:
+        """Remember the card being played: a play option's card; the cards of a conversion or
+        a skill's cost added to it; kept through the target steps (Collateral has two); gone
+        when going back or at any other request."""
+        if req.kind == "play":
+            app.memo["playing"] = chosen_cards(req, choice)
+        elif req.kind in CARD_STEPS and choice is not None:
+            app.memo["playing"] = [*app.memo.get("playing", []), *chosen_cards(req, choice)]
+        elif req.kind not in TARGET_STEPS or choice is None:
+            app.memo.pop("playing", None)
 
 
 SCREEN = SanguoshaScreen()

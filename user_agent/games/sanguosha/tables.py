@@ -63,6 +63,22 @@ REASONS: dict[str, str] = {
     "normal": "normal",
     "thunder": "thunder",
     "fire": "fire",
+    # (said as the ids read: the Chinese is `messages.REASONS_ZH`'s)
+    "three_generals_dead": "three generals dead",
+    "piles_exhausted": "piles exhausted",
+    "replaced": "replaced",
+    "use": "use",
+    "settled": "settled",
+    "place": "place",
+    "give": "give",
+    "judged": "judged",
+    "equip": "equip",
+    "questioned": "questioned",
+}
+
+# Skill-like ids that are not skills of the catalogue (a skill's second timing)
+SKILL_PARTS: dict[str, str] = {
+    "luoyi_bonus": "Luoyi Bonus",
 }
 
 SUIT_WORDS: dict[str, str] = {

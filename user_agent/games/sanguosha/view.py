@@ -2,7 +2,8 @@
 
 Own hand (full cards), every seat's hand size, HP, general, skills, open roles, marks, equipment
 and judgement areas (with what each delayed trick is used as), the draw pile's size, the discard
-pile, the processing area, the cards out of the game and the face-down cards' count.
+pile, the processing area, the cards out of the game and the face-down cards' count; from these,
+every seat's distances and attack range (the rulebook's pure functions over public facts).
 """
 
 from __future__ import annotations
@@ -10,6 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
+
+from protocol.games.sanguosha import rulebook
+from protocol.games.sanguosha.catalogue import KINDS
 
 SLOTS = {
     "crossbow": "weapon",
@@ -73,6 +77,43 @@ class SanguoshaView:
         self.round = 0
         self.outcome: dict[str, Any] | None = None
         self.pool: list[str] = []  # 1v1: the open generals still to pick
+        self.sides = False  # 1v1: the roles lord and renegade tag the warm and the cool side
+
+    # --- distance and attack range (rules §4.5), as every seat may work them out -------------
+
+    def keys_of(self, seat: int) -> list[str]:
+        """What counts for `seat`'s distances: its equipped slots and its skills."""
+        info = self.seats[seat]
+        return [*info.equip, *info.skills]
+
+    def distances(self, seat: int) -> dict[int, int]:
+        """`seat`'s distance to every other living seat (empty when `seat` is dead)."""
+        if not 0 <= seat < len(self.seats):
+            return {}
+        alive = [s.alive for s in self.seats]
+        return rulebook.distances(alive, [self.keys_of(s) for s in range(len(alive))], seat)
+
+    def attack_range(self, seat: int) -> int:
+        weapon = self.seats[seat].equip.get("weapon")
+        kind = KINDS.get(str(weapon.get("name", ""))) if weapon is not None else None
+        return rulebook.attack_range(kind.range if kind is not None else None)
+
+    def origin(self, viewer: int | None) -> int:
+        """Whose distances a table shows: the viewer's while it is alive at the table, else
+        (a spectator, the omniscient replay, a fallen viewer) the seat whose turn it is; -1
+        for nobody (before the first turn, or nobody alive)."""
+        for seat in (viewer, self.current):
+            if seat is not None and 0 <= seat < len(self.seats) and self.seats[seat].alive:
+                return seat
+        return -1
+
+    def reach(self, seat: int) -> dict[int, tuple[int, bool]]:
+        """`seat`'s distance to every other living seat, and whether it is within `seat`'s
+        attack range (empty when `seat` is -1 or dead)."""
+        if not 0 <= seat < len(self.seats):
+            return {}
+        r = self.attack_range(seat)
+        return {b: (d, d <= r) for b, d in self.distances(seat).items()}
 
     # --- zone bookkeeping ------------------------------------------------------------------
 
@@ -182,6 +223,9 @@ class SanguoshaView:
     def _role(self, d: dict[str, Any]) -> None:
         if d.get("role"):
             self.seats[d["seat"]].role = d["role"]
+            # a 2-player identity game deals lord and rebel: a renegade of two seats is 1v1's
+            if d["role"] == "renegade" and len(self.seats) == 2:
+                self.sides = True
 
     def _general(self, d: dict[str, Any]) -> None:
         s = self.seats[d["seat"]]
@@ -196,6 +240,7 @@ class SanguoshaView:
 
     def _pool(self, d: dict[str, Any]) -> None:
         self.pool = list(d["generals"])
+        self.sides = True
 
     def _reserve(self, d: dict[str, Any]) -> None:
         s = self.seats[d["seat"]]

@@ -18,6 +18,7 @@ from user_agent.games.sanguosha.widgets import (
     kind_name,
     pips,
 )
+from user_agent.tui.picker import card_of
 from user_agent.tui.table import Table
 from user_agent.web.hooks import WebHooks
 
@@ -35,6 +36,10 @@ WORDS = {
         "pile": "draw pile",
         "face_down": "face down",
         "reserve": "reserve",
+        "range": "attack range",
+        "distance": "distance",
+        "in": "in range",
+        "out": "out of range",
     },
     "zh": {
         "hp": "体力",
@@ -48,6 +53,10 @@ WORDS = {
         "pile": "牌堆",
         "face_down": "翻面",
         "reserve": "备选",
+        "range": "攻击范围",
+        "distance": "距离",
+        "in": "攻击范围内",
+        "out": "攻击范围外",
     },
 }
 
@@ -62,7 +71,9 @@ class SanguoshaWeb(WebHooks):
     def page(self, game: str, table: Table, lang: str) -> dict[str, Any]:
         assert isinstance(table, SanguoshaTable), table
         v = table.sgs
-        one_v_one = bool(v.pool) or any(s.reserve_count or s.lost for s in v.seats)
+        one_v_one = v.sides
+        origin = v.origin(table.viewer)
+        reach = v.reach(origin)
         seats = []
         for n, info in enumerate(v.seats):
             tags = []
@@ -92,6 +103,11 @@ class SanguoshaWeb(WebHooks):
                 lines.append(", ".join(names.mark_text(k, x, lang) for k, x in marks.items()))
             if info.reserve_count:
                 lines.append(f"{_w(lang, 'reserve')} {info.reserve_count}")
+            if n == origin:
+                lines.append(f"{_w(lang, 'range')} {v.attack_range(n)}")
+            elif n in reach:
+                d, within = reach[n]
+                lines.append(f"{_w(lang, 'distance')} {d} · {_w(lang, 'in' if within else 'out')}")
             name = general_name(info.general, lang) if info.general else "?"
             me = n == table.viewer
             seats.append(
@@ -130,9 +146,10 @@ class SanguoshaWeb(WebHooks):
             "text": names.card_text(kind, lang) if kind in KINDS else "",
         }
 
-    def request_marks(self, req: RequestSpec, table: Table) -> dict[str, Any]:
-        card = req.info.get("card")
-        if req.kind == "targets" and isinstance(card, dict) and "id" in card:
+    def request_marks(self, req: RequestSpec, table: Table, last: Any) -> dict[str, Any]:
+        """During a target step, the card of the hand chosen just before is the one played."""
+        card = card_of(last)
+        if req.kind == "targets" and card is not None and "id" in card:
             return {"playing": card["id"]}
         return {}
 

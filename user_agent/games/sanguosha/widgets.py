@@ -133,7 +133,6 @@ SLOT_WORDS = {
     "minus_horse": "-1 horse",
 }
 SLOT_ZH = {"weapon": "武器", "armor": "防具", "plus_horse": "+1马", "minus_horse": "-1马"}
-ROLE_ZH = {"lord": "主公", "loyalist": "忠臣", "rebel": "反贼", "renegade": "内奸"}
 
 
 def pips(hp: int, max_hp: int) -> str:
@@ -142,8 +141,34 @@ def pips(hp: int, max_hp: int) -> str:
     return "●" * min(hp, max_hp) + "○" * max(max_hp - hp, 0)
 
 
-def role_word(role: str, lang: str) -> str:
-    return ROLE_ZH.get(role, role) if lang == "zh" else role
+def role_word(role: str, lang: str, sides: bool = False) -> str:
+    """A seat's role; in 1v1 (`sides`) the side its role tags (warm side, cool side)."""
+    return names.side_name(role, lang) if sides else names.role_name(role, lang)
+
+
+def reach_line(view: SanguoshaView, viewer: int | None, seat: int, lang: str) -> tuple[str, str]:
+    """A seat panel's distance line: the origin's attack range on its own panel (and, when the
+    origin is not the viewer's own seat, that the distances are from there); the origin's
+    distance to this seat and whether it is within range on every other living seat's.
+    -> (the line, its style); ("", "") for none."""
+    origin = view.origin(viewer)
+    if origin < 0:
+        return "", ""
+    if seat == origin:
+        r = view.attack_range(seat)
+        if lang == "zh":
+            return f"攻击范围 {r}" + ("" if origin == viewer else " · 距离由此起算"), "bold"
+        return f"attack range {r}" + ("" if origin == viewer else " · distances from here"), "bold"
+    reach = view.reach(origin).get(seat)
+    if reach is None:
+        return "", ""
+    d, within = reach
+    if lang == "zh":
+        return f"距离 {d} · " + ("攻击范围内" if within else "攻击范围外"), REACH_STYLE[within]
+    return f"distance {d} · " + ("in range" if within else "out of range"), REACH_STYLE[within]
+
+
+REACH_STYLE = {True: "bold green", False: "dim"}
 
 
 class SeatPanel(SeatWidget):
@@ -166,7 +191,7 @@ class SeatPanel(SeatWidget):
         if info.faction:
             t.append(faction_name(info.faction, lang), FACTION_STYLE.get(info.faction, ""))
         if info.role:
-            t.append(f" · {role_word(info.role, lang)}", "bold")
+            t.append(f" · {role_word(info.role, lang, view.sides)}", "bold")
         if not info.alive:
             t.append(" · dead" if lang != "zh" else " · 阵亡", "bold red")
         t.append("\n")
@@ -176,6 +201,9 @@ class SeatPanel(SeatWidget):
         t.append(f"hand {info.hand_count}" if lang != "zh" else f"手牌 {info.hand_count}")
         if info.face_down:
             t.append(" · face down")
+        reach, style = reach_line(view, table.viewer, self.seat, lang)
+        if reach:
+            t.append(f"\n{reach}", style)
         slots = SLOT_ZH if lang == "zh" else SLOT_WORDS
         for slot, label in slots.items():
             card = info.equip.get(slot)
@@ -200,8 +228,15 @@ class HandPanel(Clickable):
     HandPanel { border: round $primary; height: 1fr; padding: 0 1; }
     """
 
-    def show(self, table: SanguoshaTable, lang: str, picks: dict[int, int] | None = None) -> None:
-        """`picks` maps a card id to the option number that plays it (if any)."""
+    def show(
+        self,
+        table: SanguoshaTable,
+        lang: str,
+        picks: dict[int, int] | None = None,
+        playing: set[int] | None = None,
+    ) -> None:
+        """`picks` maps a card id to the option number that plays it (if any); `playing`: the
+        ids of the cards being played (a target step's card, highlighted)."""
         if table.viewer is None:
             self.show_all(table, lang)
             return
@@ -214,9 +249,17 @@ class HandPanel(Clickable):
         self.cards = list(hand)
         self.border_title = f"your hand ({len(hand)})" if lang != "zh" else f"手牌 ({len(hand)})"
         t = Text()
+        played = [c for c in hand if c.get("id") in (playing or set())]
+        if played:
+            self.border_title += " · ▶ " + ", ".join(card_name(c, lang) for c in played)
         for n, card in enumerate(hand):
             if n:
                 t.append("\n")
+            if card in played:
+                t.append(" ▶  ", "bold yellow")
+                t.append(card_name(card, lang), "bold reverse yellow")
+                t.append("  (出牌中)" if lang == "zh" else "  (being played)", "yellow")
+                continue
             opt = (picks or {}).get(card.get("id", -1))
             t.append(f"[{opt}] " if opt is not None else "    ", "bold green")
             t.append(card_name(card, lang))

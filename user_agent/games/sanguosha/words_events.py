@@ -1,10 +1,12 @@
-"""Sanguosha's events as sentences (the handlers of its `GameWords.events`)."""
+"""Sanguosha's events as sentences (the handlers of its `GameWords.events`), in the narrator's
+language: the templates are `messages.SG`'s."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from protocol.games.sanguosha.catalogue import KINDS
+from user_agent.games.sanguosha.messages import SG
 from user_agent.games.sanguosha.names import (
     card_name,
     cards_words,
@@ -14,36 +16,33 @@ from user_agent.games.sanguosha.names import (
     role_name,
     side_name,
     skill_name,
+    suit_named,
     word,
     zone_name,
 )
 from user_agent.words.game import Handler
+from user_agent.words.messages import SHELL
 from user_agent.words.shapes import Teller
 from user_agent.words.text import cap, n_cards
 
 
 def card_words(n: Teller, c: object) -> str:
-    return card_name(c, n.lang) if isinstance(c, dict) else "a card"
+    return card_name(c, n.lang) if isinstance(c, dict) else SG(n.lang, "a_card")
 
 
 def _cards(n: Teller, d: dict[str, Any], key: str = "cards") -> str:
     cards = d.get(key)
     if isinstance(cards, list):
         return cards_words(cards, n.lang)
-    return n_cards(int(d.get("count", 0) or 0))
+    return n_cards(int(d.get("count", 0) or 0), n.lang)
 
 
 def _why(n: Teller, reason: object) -> str:
     return word(str(reason), n.lang) if reason else ""
 
 
-_WINNERS = {
-    "lord": "The lord and loyalists win",
-    "rebel": "The rebels win",
-    "renegade": "The renegade wins",
-    "warm": "The warm side wins",
-    "cool": "The cool side wins",
-}
+def _and(n: Teller, names: list[str]) -> str:
+    return SHELL(n.lang, "list.and_all").join(names)
 
 
 _TAKE = frozenset(("snatch", "tuxi", "fankui", "jianxiong", "tiandu", "luoshen", "amazing_grace"))
@@ -57,101 +56,98 @@ _QUIET_MOVES = frozenset(("settled", "judged", "judge_phase", "equip", "place"))
 
 def _draw(n: Teller, d: dict[str, Any]) -> str:
     reason = d.get("reason")
-    why = "" if reason == "draw_phase" else f" ({_why(n, reason)})"
-    return f"{n.S(d.get('seat'))} draws {_cards(n, d)}{why}"
+    why = "" if reason == "draw_phase" else SG(n.lang, "why", why=_why(n, reason))
+    return SG(n.lang, "draw", who=n.S(d.get("seat")), cards=_cards(n, d), why=why)
 
 
 def _zone_of(n: Teller, zone: object, seat: object) -> str:
-    z = zone_name(str(zone))
+    z = zone_name(str(zone), n.lang)
     if seat is None or zone not in ("hand", "equip", "judge"):
         return z
-    return f"{n.s(seat)}'s {z}"
+    return SG(n.lang, "zone_of", who=n.s(seat), zone=z)
 
 
 def _move(n: Teller, d: dict[str, Any]) -> str | None:
+    lang = n.lang
     reason = str(d.get("reason", ""))
     src, dst = d.get("from"), d.get("to")
     fs, ts = d.get("from_seat"), d.get("to_seat")
     what = _cards(n, d)
     if reason == "amazing_grace" and src == "draw":
-        return f"Amazing Grace reveals {what}"
+        return SG(lang, "move.grace", cards=what)
     if reason in _QUIET_MOVES and src == "processing":
         return None
     if reason == "judge_phase" or (src == "processing" and dst == "discard"):
         return None
     why = _why(n, reason)
     if dst == "discard" and fs is not None:
-        if reason in ("discard_phase", "hand_limit"):
-            return f"{n.S(fs)} discards {what}"
-        if reason == "replaced":
-            return f"{n.S(fs)} replaces {what}, which is discarded"
-        if reason == "bury":
-            return f"{n.S(fs)}'s cards are discarded: {what}"
-        if reason == "penalty":
-            return f"{n.S(fs)} discards every card as a penalty: {what}"
-        return f"{n.S(fs)} discards {what} ({why})"
+        key = {
+            "discard_phase": "move.discard",
+            "hand_limit": "move.discard",
+            "replaced": "move.replaced",
+            "bury": "move.bury",
+            "penalty": "move.penalty",
+        }.get(reason, "move.discard_why")
+        return SG(lang, key, who=n.S(fs), cards=what, why=why)
     if dst == "hand" and ts is not None:
-        if fs is not None and fs != ts and (reason in _GIVE or reason not in _TAKE):
-            if reason in _GIVE:
-                return f"{n.S(fs)} gives {what} to {n.s(ts)} ({why})"
-            return f"{n.S(ts)} takes {what} from {n.s(fs)} ({why})"
+        if fs is not None and fs != ts and reason in _GIVE:
+            return SG(lang, "move.give", giver=n.S(fs), cards=what, taker=n.s(ts), why=why)
         if fs is not None and fs != ts:
-            return f"{n.S(ts)} takes {what} from {n.s(fs)} ({why})"
-        return f"{n.S(ts)} takes {what} into hand ({why})"
+            return SG(lang, "move.take", taker=n.S(ts), cards=what, giver=n.s(fs), why=why)
+        return SG(lang, "move.into_hand", taker=n.S(ts), cards=what, why=why)
     if dst == "judge" and ts is not None:
-        trick = kind_name(str(d.get("as") or "lightning"), n.lang)
+        trick = kind_name(str(d.get("as") or "lightning"), lang)
         if reason.startswith("lightning"):
-            return (
-                f"The {trick} moves to {n.s(ts)}"
-                if reason.endswith("moves")
-                else (f"The {trick} stays with {n.s(ts)}")
-            )
-        return f"{what} goes to {n.s(ts)}'s judgement area as {trick} ({why})"
-    return f"{cap(what)} move from {_zone_of(n, src, fs)} to {_zone_of(n, dst, ts)} ({why})"
+            key = "move.lightning_moves" if reason.endswith("moves") else "move.lightning_stays"
+            return SG(lang, key, trick=trick, who=n.s(ts))
+        return SG(lang, "move.judge_area", cards=what, who=n.s(ts), trick=trick, why=why)
+    return SG(
+        lang,
+        "move.other",
+        cards=cap(what),
+        src=_zone_of(n, src, fs),
+        dst=_zone_of(n, dst, ts),
+        why=why,
+    )
 
 
 def _use(n: Teller, d: dict[str, Any]) -> str:
+    lang = n.lang
     card = d.get("card") or {}
     name = str(card.get("name", "")) if isinstance(card, dict) else ""
     who = n.S(d.get("seat"))
     via = ""
     if d.get("skill"):
         subs = d.get("subcards") or []
-        made = f" made of {cards_words(subs, n.lang)}" if subs else ""
-        via = f" by {skill_name(str(d['skill']), n.lang)}{made}"
+        made = SG(lang, "use.made", cards=cards_words(subs, lang)) if subs else ""
+        via = SG(lang, "use.via", skill=skill_name(str(d["skill"]), lang), made=made)
     kind = KINDS.get(name)
     if kind is not None and kind.type == "equip":
-        return f"{who} equips {card_words(n, card)}{via}"
+        return SG(lang, "use.equip", who=who, card=card_words(n, card), via=via)
     targets = [int(t) for t in d.get("targets") or []]
     on = ""
     if targets and targets != [d.get("seat")]:
-        on = " on " + " and ".join(n.s(t) for t in targets)
+        on = SG(lang, "use.on", targets=_and(n, [n.s(t) for t in targets]))
     victim = d.get("victim")
-    if victim is not None:
-        on += f", who must attack {n.s(victim)}"
-    return f"{who} uses {card_words(n, card)}{via}{on}"
+    against = "" if victim is None else SG(lang, "use.victim", victim=n.s(victim))
+    return SG(lang, "use", who=who, card=card_words(n, card), via=via, on=on, victim=against)
 
 
 def _respond(n: Teller, d: dict[str, Any]) -> str:
-    verb = "uses" if d.get("mode") == "use" else "plays"
-    via = f" by {skill_name(str(d['skill']), n.lang)}" if d.get("skill") else ""
+    lang = n.lang
+    verb = SG(lang, "verb.use" if d.get("mode") == "use" else "verb.play")
+    skill = d.get("skill")
+    via = SG(lang, "respond.via", skill=skill_name(str(skill), lang)) if skill else ""
     reason = d.get("reason")
     if reason == "retrial":
         card = card_words(n, d.get("card"))
-        return f"{n.S(d.get('seat'))} replaces the judgement card with {card}"
-    why = _RESPOND_WHY.get(str(reason)) or f"for {_why(n, reason)}"
-    return f"{n.S(d.get('seat'))} {verb} {card_words(n, d.get('card'))}{via} {why}"
-
-
-_RESPOND_WHY = {
-    "slash": "against the Slash",
-    "savage_assault": "against Savage Assault",
-    "archery_attack": "against Archery Attack",
-    "duel": "in the Duel",
-    "dying": "to save a dying player",
-    "collateral": "as Collateral demands",
-    "blade": "again, by Green Dragon Blade",
-}
+        return SG(lang, "respond.retrial", who=n.S(d.get("seat")), card=card)
+    key = f"respond.{reason}"
+    why = SG(lang, key) if SG.has(key) else SG(lang, "respond.why", why=_why(n, reason))
+    who = n.S(d.get("seat"))
+    return SG(
+        lang, "respond", who=who, verb=verb, card=card_words(n, d.get("card")), via=via, why=why
+    )
 
 
 def _general(n: Teller, d: dict[str, Any]) -> str:
@@ -159,16 +155,20 @@ def _general(n: Teller, d: dict[str, Any]) -> str:
     gid = str(d.get("general", ""))
     if type(seat) is int:
         n.words.generals[seat] = general_name(gid, n.lang)
-    skills = ", ".join(skill_name(str(x), n.lang) for x in d.get("skills") or [])
-    with_ = f", with {skills}" if skills else ""
-    return f"{n.S(seat)} enters play ({d.get('hp')} of {d.get('max_hp')} HP{with_})"
+    skills = SHELL(n.lang, "list.sep").join(
+        skill_name(str(x), n.lang) for x in d.get("skills") or []
+    )
+    with_ = SG(n.lang, "general.skills", skills=skills) if skills else ""
+    return SG(
+        n.lang, "general", who=n.S(seat), hp=d.get("hp"), max_hp=d.get("max_hp"), skills=with_
+    )
 
 
 def _role_words(n: Teller, seat: object, role: object, first: bool = True) -> str:
     who = n.S(seat) if first else n.s(seat)
     if role:
-        return f"{who} is the {role_name(str(role), n.lang)}"
-    return f"{who} gets a secret role"
+        return SG(n.lang, "role", who=who, role=role_name(str(role), n.lang))
+    return SG(n.lang, "role.secret", who=who)
 
 
 def _role(n: Teller, d: dict[str, Any]) -> str | None:
@@ -186,8 +186,9 @@ def _role(n: Teller, d: dict[str, Any]) -> str | None:
     if role == "renegade":
         n.notes["sides"] = True
         warm, cool = side_name("lord", n.lang), side_name("renegade", n.lang)
-        return f"{n.S(lord)} is the {warm} and {n.s(seat)} the {cool}"
-    return f"{_role_words(n, lord, 'lord')}; {_role_words(n, seat, role, first=False)}"
+        return SG(n.lang, "role.sides", lord=n.S(lord), warm=warm, other=n.s(seat), cool=cool)
+    first = _role_words(n, lord, "lord")
+    return first + SHELL(n.lang, "list.semi") + _role_words(n, seat, role, first=False)
 
 
 def _role_of(n: Teller, role: str) -> str:
@@ -197,42 +198,56 @@ def _role_of(n: Teller, role: str) -> str:
 
 def _death(n: Teller, d: dict[str, Any]) -> str:
     killer = d.get("killer")
-    by = f", killed by {n.s(killer)}" if killer is not None else ""
+    by = SG(n.lang, "death.by", killer=n.s(killer)) if killer is not None else ""
     role = _role_of(n, str(d.get("role", "")))
-    return f"{n.S(d.get('seat'))} dies{by}; they were the {role}"
+    return SG(n.lang, "death", who=n.S(d.get("seat")), by=by, role=role)
 
 
 def _damage(n: Teller, d: dict[str, Any]) -> str:
+    lang = n.lang
     src = d.get("source")
     nature = d.get("nature")
-    kind = f" {nature}" if nature and nature != "normal" else ""
-    by = f" from {n.s(src)}" if src is not None else ""
+    kind = ""
+    if nature and nature != "normal":
+        key = f"nature.{nature}"
+        kind = SG(lang, key) if SG.has(key) else SG(lang, "nature", nature=nature)
+    by = SG(lang, "damage.by", source=n.s(src)) if src is not None else ""
     card = d.get("card")
-    with_ = f" ({card_words(n, card)})" if isinstance(card, dict) else ""
-    amount = d.get("amount", 1)
-    return f"{n.S(d.get('target'))} takes {amount}{kind} damage{by}{with_}, now {d.get('hp')} HP"
+    with_ = SG(lang, "damage.card", card=card_words(n, card)) if isinstance(card, dict) else ""
+    return SG(
+        lang,
+        "damage",
+        target=n.S(d.get("target")),
+        amount=d.get("amount", 1),
+        nature=kind,
+        by=by,
+        card=with_,
+        hp=d.get("hp"),
+    )
 
 
 def _judge(n: Teller, d: dict[str, Any]) -> str:
     card = card_words(n, d.get("card"))
-    return f"{n.S(d.get('seat'))} judges for {_why(n, d.get('reason'))}: {card}"
+    why = _why(n, d.get("reason"))
+    return SG(n.lang, "judge", who=n.S(d.get("seat")), why=why, card=card)
 
 
 def _judge_result(n: Teller, d: dict[str, Any]) -> str:
-    how = "succeeds" if d.get("good") else "fails"
+    how = SG(n.lang, "judge.good" if d.get("good") else "judge.bad")
     card = card_words(n, d.get("card"))
-    return f"The judgement of {n.s(d.get('seat'))} for {_why(n, d.get('reason'))} ({card}) {how}"
+    why = _why(n, d.get("reason"))
+    return SG(n.lang, "judge_result", who=n.s(d.get("seat")), why=why, card=card, how=how)
 
 
 def _turn(n: Teller, d: dict[str, Any]) -> str:
-    return f"Round {d.get('round')}: the turn of {n.s(d.get('seat'))}"
+    return SG(n.lang, "turn", round=d.get("round"), who=n.s(d.get("seat")))
 
 
 def _phase(n: Teller, d: dict[str, Any]) -> str | None:
     phase = str(d.get("phase", ""))
     if phase in ("prepare", "finish"):
         return None
-    return f"{n.S(d.get('seat'))}: {phase_name(phase)} phase"
+    return SG(n.lang, "phase", who=n.S(d.get("seat")), phase=phase_name(phase, n.lang))
 
 
 def _mark(n: Teller, d: dict[str, Any]) -> str | None:
@@ -240,22 +255,21 @@ def _mark(n: Teller, d: dict[str, Any]) -> str | None:
 
 
 def _choice(n: Teller, d: dict[str, Any]) -> str:
+    lang = n.lang
     kind, value = str(d.get("kind", "")), str(d.get("value", ""))
     who = n.S(d.get("seat"))
     if kind == "double_swords":
-        return f"{who} {'discards a hand card' if value == 'discard' else 'lets the attacker draw'}"
+        return SG(lang, "choice.discard_one" if value == "discard" else "choice.let_draw", who=who)
     if kind == "ganglie":
-        return f"{who} {'discards two cards' if value == 'discard' else 'takes the damage'}"
+        key = "choice.discard_two" if value == "discard" else "choice.take_damage"
+        return SG(lang, key, who=who)
     if kind == "fanjian":
-        return f"{who} names {_why(n, value) if value not in _SUITS else _SUITS[value]}"
+        return SG(lang, "choice.names", who=who, what=suit_named(value, lang) or _why(n, value))
     if kind == "name_card":
-        return f"{who} names {kind_name(value, n.lang)}"
+        return SG(lang, "choice.names", who=who, what=kind_name(value, lang))
     if kind == "question":
-        return f"{who} questions the claim ({_why(n, value)})"
-    return f"{who} chooses {_why(n, value)} ({_why(n, kind)})"
-
-
-_SUITS = {"spade": "spades", "heart": "hearts", "club": "clubs", "diamond": "diamonds"}
+        return SG(lang, "choice.question", who=who, why=_why(n, value))
+    return SG(lang, "choice.other", who=who, value=_why(n, value), kind=_why(n, kind))
 
 
 def _arrange(n: Teller, d: dict[str, Any]) -> str:
@@ -263,34 +277,34 @@ def _arrange(n: Teller, d: dict[str, Any]) -> str:
     if isinstance(top, list) and isinstance(bottom, list):
         t, b = cards_words(top, n.lang), cards_words(bottom, n.lang)
     else:
-        t, b = n_cards(int(top or 0)), n_cards(int(bottom or 0))
-    return f"{n.S(d.get('seat'))} puts {t} on top of the draw pile and {b} at the bottom"
+        t, b = n_cards(int(top or 0), n.lang), n_cards(int(bottom or 0), n.lang)
+    return SG(n.lang, "arrange", who=n.S(d.get("seat")), top=t, bottom=b)
 
 
 def _reserve(n: Teller, d: dict[str, Any]) -> str:
     gens = d.get("generals")
     if isinstance(gens, list):
-        what = ", ".join(general_name(str(g), n.lang) for g in gens)
+        what = SHELL(n.lang, "list.sep").join(general_name(str(g), n.lang) for g in gens)
     else:
-        what = f"{d.get('count', 0)} hidden generals"
-    return f"{n.S(d.get('seat'))} holds in reserve: {what}"
+        what = SG(n.lang, "reserve.hidden", n=d.get("count", 0))
+    return SG(n.lang, "reserve", who=n.S(d.get("seat")), what=what)
 
 
-def _s(fmt: str) -> Handler:
-    """A handler from a format string over the event's fields (seat fields named)."""
+def _s(key: str) -> Handler:
+    """A handler from a template over the event's fields (seat fields named)."""
 
     def handler(n: Teller, d: dict[str, Any]) -> str:
         values = {k: n.s(v) if k in _SEAT_KEYS else v for k, v in d.items()}
         for k in ("phase",):
             if k in d:
-                values[k] = phase_name(str(d[k]))
+                values[k] = phase_name(str(d[k]), n.lang)
         for k in ("reason", "skill", "name", "kind"):
             if k in d:
                 values[k] = _why(n, d[k]) if k != "skill" else skill_name(str(d[k]), n.lang)
         for k in ("card",):
             if k in d:
                 values[k] = card_words(n, d[k])
-        return cap(fmt.format(**values))
+        return cap(SG(n.lang, key, **values))
 
     return handler
 
@@ -298,116 +312,154 @@ def _s(fmt: str) -> Handler:
 _SEAT_KEYS = frozenset(("seat", "target", "source", "user", "from", "to", "victim"))
 
 
+def _names(n: Teller, gens: object) -> str:
+    listed = gens if isinstance(gens, list) else []
+    return SHELL(n.lang, "list.sep").join(general_name(str(g), n.lang) for g in listed)
+
+
 EVENTS: dict[str, Handler] = {
     "deck": lambda n, d: None,
-    "reshuffle": lambda n, d: "The discard pile is shuffled into a new draw pile",
+    "reshuffle": lambda n, d: SG(n.lang, "reshuffle"),
     "draw": _draw,
     "move": _move,
     "use": _use,
     "respond": _respond,
-    "target_changed": lambda n, d: (
-        f"{n.S(d.get('user'))}'s {card_words(n, d.get('card'))} is passed from "
-        f"{n.s(d.get('from'))} "
-        f"to {n.s(d.get('to'))} by {skill_name(str(d.get('skill')), n.lang)}"
+    "target_changed": lambda n, d: SG(
+        n.lang,
+        "target_changed",
+        user=n.S(d.get("user")),
+        card=card_words(n, d.get("card")),
+        src=n.s(d.get("from")),
+        dst=n.s(d.get("to")),
+        skill=skill_name(str(d.get("skill")), n.lang),
     ),
     "judge": _judge,
     "judge_result": _judge_result,
     "role": _role,
     "general": _general,
-    "general_chosen": lambda n, d: (
-        f"{n.S(d.get('seat'))} chooses "
-        + (general_name(str(d["general"]), n.lang) if d.get("general") else "a general, in secret")
+    "general_chosen": lambda n, d: SG(
+        n.lang,
+        "general_chosen",
+        who=n.S(d.get("seat")),
+        general=general_name(str(d["general"]), n.lang)
+        if d.get("general")
+        else SG(n.lang, "general_chosen.secret"),
     ),
     "reserve": _reserve,
-    "pool": lambda n, d: (
-        "Generals open to pick: "
-        + ", ".join(general_name(str(g), n.lang) for g in d.get("generals") or [])
+    "pool": lambda n, d: SG(n.lang, "pool", generals=_names(n, d.get("generals"))),
+    "pick": lambda n, d: SG(
+        n.lang, "pick", who=n.S(d.get("seat")), general=general_name(str(d.get("general")), n.lang)
     ),
-    "pick": lambda n, d: (
-        f"{n.S(d.get('seat'))} picks {general_name(str(d.get('general')), n.lang)}"
-    ),
-    "round": lambda n, d: f"Round {d.get('round')} begins",
-    "extra_turn": _s("{seat} gets an extra turn"),
-    "turn_skipped": _s("{seat} skips this turn (face down)"),
+    "round": lambda n, d: SG(n.lang, "round", round=d.get("round")),
+    "extra_turn": _s("extra_turn"),
+    "turn_skipped": _s("turn_skipped"),
     "turn": _turn,
     "phase": _phase,
-    "phase_skip": _s("{seat} will skip the {phase} phase ({reason})"),
-    "phase_insert": _s("{seat} gets an extra {phase} phase"),
-    "phase_skipped": _s("{seat} skips the {phase} phase"),
+    "phase_skip": _s("phase_skip"),
+    "phase_insert": _s("phase_insert"),
+    "phase_skipped": _s("phase_skipped"),
     "phase_end": lambda n, d: None,
-    "turn_stop": _s("The turn of {seat} ends early ({reason})"),
+    "turn_stop": _s("turn_stop"),
     "turn_end": lambda n, d: None,
     "damage": _damage,
-    "recover": lambda n, d: (
-        f"{n.S(d.get('seat'))} recovers {d.get('amount')} HP, now {d.get('hp')} HP"
+    "recover": lambda n, d: SG(
+        n.lang, "recover", who=n.S(d.get("seat")), amount=d.get("amount"), hp=d.get("hp")
     ),
-    "lose_hp": lambda n, d: (
-        f"{n.S(d.get('seat'))} loses {d.get('amount')} HP, now {d.get('hp')} HP"
+    "lose_hp": lambda n, d: SG(
+        n.lang, "lose_hp", who=n.S(d.get("seat")), amount=d.get("amount"), hp=d.get("hp")
     ),
-    "dying": lambda n, d: f"{n.S(d.get('seat'))} is dying ({d.get('hp')} HP) and needs a Peach",
+    "dying": lambda n, d: SG(n.lang, "dying", who=n.S(d.get("seat")), hp=d.get("hp")),
     "death": _death,
-    "general_lost": lambda n, d: (
-        f"{n.S(d.get('seat'))} loses the general {general_name(str(d.get('general')), n.lang)}"
+    "general_lost": lambda n, d: SG(
+        n.lang,
+        "general_lost",
+        who=n.S(d.get("seat")),
+        general=general_name(str(d.get("general")), n.lang),
     ),
-    "reward": lambda n, d: f"{n.S(d.get('seat'))} is rewarded: {_why(n, d.get('kind'))}",
-    "skill": lambda n, d: f"{n.S(d.get('seat'))} uses {skill_name(str(d.get('name')), n.lang)}",
-    "no_effect": _s("{card} has no effect on {seat} ({reason})"),
-    "cancelled": _s("{card} is nullified for {target}"),
-    "slash_missed": _s("{target} dodges the Slash of {source}"),
+    "reward": lambda n, d: SG(
+        n.lang, "reward", who=n.S(d.get("seat")), kind=_why(n, d.get("kind"))
+    ),
+    "skill": lambda n, d: SG(
+        n.lang, "skill", who=n.S(d.get("seat")), skill=skill_name(str(d.get("name")), n.lang)
+    ),
+    "no_effect": _s("no_effect"),
+    "cancelled": _s("cancelled"),
+    "slash_missed": _s("slash_missed"),
     "choice": _choice,
     "mark": _mark,
-    "peek": lambda n, d: (
-        f"{n.S(d.get('seat'))} looks at {_cards(n, d)} ({_why(n, d.get('reason'))})"
+    "peek": lambda n, d: SG(
+        n.lang, "peek", who=n.S(d.get("seat")), cards=_cards(n, d), why=_why(n, d.get("reason"))
     ),
     "arrange": _arrange,
     # only in a determinized sample (`Game.determinize`), never in a played game
-    "redeal": lambda n, d: "The unseen cards are dealt again (a sample for search)",
-    "reveal": lambda n, d: (
-        f"{n.S(d.get('seat'))} shows {_cards(n, d)} ({_why(n, d.get('reason'))})"
+    "redeal": lambda n, d: SG(n.lang, "redeal"),
+    "reveal": lambda n, d: SG(
+        n.lang, "reveal", who=n.S(d.get("seat")), cards=_cards(n, d), why=_why(n, d.get("reason"))
     ),
-    "skill_gained": _s("{seat} gains the skill {skill}"),
-    "skill_lost": _s("{seat} loses the skill {skill}"),
-    "max_hp": lambda n, d: (
-        f"{n.S(d.get('seat'))} now has {d.get('max_hp')} max HP ({d.get('hp')} HP)"
+    "skill_gained": _s("skill_gained"),
+    "skill_lost": _s("skill_lost"),
+    "max_hp": lambda n, d: SG(
+        n.lang, "max_hp", who=n.S(d.get("seat")), max_hp=d.get("max_hp"), hp=d.get("hp")
     ),
-    "flip": lambda n, d: (
-        f"{n.S(d.get('seat'))} turns {'face down' if d.get('face_down') else 'face up'}"
+    "flip": lambda n, d: SG(
+        n.lang, "flip.down" if d.get("face_down") else "flip.up", who=n.S(d.get("seat"))
     ),
-    "attribute": lambda n, d: (
-        f"{n.S(d.get('seat'))}'s {_why(n, d.get('name'))} is now {_why(n, d.get('value'))}"
+    "attribute": lambda n, d: SG(
+        n.lang,
+        "attribute",
+        who=n.S(d.get("seat")),
+        name=_why(n, d.get("name")),
+        value=_why(n, d.get("value")),
     ),
-    "pindian": lambda n, d: (
-        f"Point fight ({_why(n, d.get('reason'))}): {n.s(d.get('seat'))} shows "
-        f"{card_words(n, d.get('card'))}, {n.s(d.get('target'))} shows "
-        f"{card_words(n, d.get('target_card'))}"
+    "pindian": lambda n, d: SG(
+        n.lang,
+        "pindian",
+        why=_why(n, d.get("reason")),
+        seat=n.s(d.get("seat")),
+        card=card_words(n, d.get("card")),
+        target=n.s(d.get("target")),
+        target_card=card_words(n, d.get("target_card")),
     ),
     "pindian_result": lambda n, d: (
-        f"{n.S(d['winner'])} wins the point fight"
+        SG(n.lang, "pindian.won", who=n.S(d["winner"]))
         if d.get("winner") is not None
-        else "Nobody wins the point fight"
+        else SG(n.lang, "pindian.nobody")
     ),
-    "declare": lambda n, d: (
-        f"{n.S(d.get('seat'))} says a face-down card is {kind_name(str(d.get('claim')), n.lang)}"
+    "declare": lambda n, d: SG(
+        n.lang,
+        "declare",
+        who=n.S(d.get("seat")),
+        card=kind_name(str(d.get("claim")), n.lang),
     ),
 }
 
 
 def outcome(n: Teller, o: dict[str, Any]) -> str:
     """The end of the game: who wins (a side, or seats), why, and every seat's role."""
+    lang = n.lang
     winner = o.get("winner")
     reason = _why(n, o.get("reason"))
     if winner is None:
-        return f"The game is a draw ({reason})" if reason else "The game is a draw"
+        return SG(lang, "draw_game.why", why=reason) if reason else SG(lang, "draw_game")
     if winner in ("warm", "cool"):
         n.notes["sides"] = True
-    head = _WINNERS.get(str(winner))
-    if head is None:
+    key = f"won.{winner}"
+    if SG.has(key) and winner not in ("one", "many"):
+        head = SG(lang, key)
+    else:
         seats = o.get("winners") or []
-        head = " and ".join(n.s(s) for s in seats) + (" wins" if len(seats) == 1 else " win")
+        head = SG(
+            lang, "won.one" if len(seats) == 1 else "won.many", who=_and(n, [n.s(s) for s in seats])
+        )
     roles = o.get("roles")
     tail = ""
     if isinstance(roles, list) and roles:
-        tail = "; roles: " + ", ".join(
-            f"{n.s(i)} {_role_of(n, str(r))}" for i, r in enumerate(roles) if r
+        listed = SHELL(lang, "list.sep").join(
+            SG(lang, "outcome.role", who=n.s(i), role=_role_of(n, str(r)))
+            for i, r in enumerate(roles)
+            if r
         )
-    return f"{head} ({reason}){tail}" if reason else f"{head}{tail}"
+        tail = SG(lang, "outcome.roles", roles=listed)
+    if reason:
+        return SG(lang, "outcome.why", head=head, why=reason, tail=tail)
+    return SG(lang, "outcome", head=head, tail=tail)

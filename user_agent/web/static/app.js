@@ -18,6 +18,8 @@ const SGS = (() => {
       asSeat: "as seat", omniscient: "omniscient", step: "step", of: "of",
       piles: "piles", place: "where does it go?", chosen: "chosen", yourTurn: "your decision",
       keys: "keys: 1-9 choose · ↑↓ move · Enter confirm · d default · c cancel · Backspace back",
+      replayKeys: "keys: → ← one step · ] [ one decision · } { one turn · Home End the start, the end",
+      helpKey: "this help (Esc closes it)",
     },
     zh: {
       tables: "牌桌", table: "牌桌", game: "游戏", seats: "座位", state: "状态",
@@ -30,6 +32,8 @@ const SGS = (() => {
       omniscient: "全知", step: "步", of: "/", piles: "牌堆", place: "放到哪里？",
       chosen: "已选", yourTurn: "你的决定",
       keys: "按键：1-9 选择 · ↑↓ 移动 · 回车 确认 · d 默认 · c 取消 · 退格 返回",
+      replayKeys: "按键：→ ← 一步 · ] [ 一个决定 · } { 一个回合 · Home End 开头、结尾",
+      helpKey: "本帮助（Esc 关闭）",
     },
   };
   const games = {};
@@ -232,6 +236,8 @@ const SGS = (() => {
     get lang() { return lang; },
     get viewer() { return hello ? hello.viewer : null; },
     get request() { return picker ? picker.req : null; },
+    // a product's options chosen so far (their indices on the axes before the current one)
+    get chosen() { return picker && picker.req.form === "product" ? [...picker.axes] : []; },
     el,
     marks,
     pickValue(value) {
@@ -258,6 +264,7 @@ const SGS = (() => {
         ...(s.tags || []).map((t) => el("span", { class: "tag" }, t)),
         ...(s.lines || []).map((l) => el("div", { class: "line" }, l)));
     }));
+    const g = games[hello.game];  // a game's script may take a hand card's click (`card(id, ui)`)
     const hand = $("#hand");
     hand.replaceChildren(...(page.hand || []).map((c) => {
       const opt = m.cards.get(c.id);
@@ -265,10 +272,9 @@ const SGS = (() => {
       const cls = ["card", c.color || "", opt !== undefined ? "playable" : "", marked ? "marked" : "",
         picker && picker.req.playing === c.id ? "playing" : ""].join(" ");
       return el("button", { class: cls, "data-card": c.id, title: c.text || "", disabled: opt === undefined,
-        onclick: () => opt !== undefined && pick(opt) }, c.label);
+        onclick: () => opt !== undefined && !(g && g.card && g.card(c.id, ui)) && pick(opt) }, c.label);
     }));
     const board = $("#board");
-    const g = games[hello.game];
     if (g && page.board !== undefined) {
       g.board(board, page, ui);
     } else if (page.text) {
@@ -397,8 +403,18 @@ const SGS = (() => {
     }
   }
 
+  function toggleHelp() {
+    const box = $("#help");
+    const replaying = hello && hello.mode === "replay";
+    const lines = [replaying ? w("replayKeys") : w("keys"), "? " + w("helpKey")];
+    if (hello && hello.help) lines.push("", hello.help);
+    box.querySelector("pre").textContent = lines.join("\n");
+    box.hidden = !box.hidden;
+  }
+
   document.addEventListener("keydown", (ev) => {
     if (ev.target instanceof HTMLInputElement || ev.target instanceof HTMLSelectElement) return;
+    if (ev.key === "?" || (ev.key === "Escape" && !$("#help").hidden)) { toggleHelp(); ev.preventDefault(); return; }
     if (hello && hello.mode === "replay") {
       const steps = { ArrowRight: "next", ArrowLeft: "prev", "]": "next_decision", "[": "prev_decision",
         "}": "next_turn", "{": "prev_turn", Home: "start", End: "end", " ": "next" };
