@@ -4,7 +4,8 @@ The client is used in its non-blocking form: the loop watches its socket's file 
 (ZeroMQ's `FD` is edge-triggered, so after every wake-up the socket is drained and `EVENTS` is
 checked again before sleeping), and calls `on_timer` whenever the client's `wakeup` is due, at
 least every `TICK` seconds. Reconnects change the socket; the watch follows. Every item the
-client returns (events, requests, errors, bye, welcome, queued, seated) goes to `deliver`.
+client returns (events, requests, errors, bye, welcome, queued, seated) goes to `deliver`, which
+is also called (with no items) when the client's state changes by itself (a silent agent).
 """
 
 from __future__ import annotations
@@ -59,12 +60,15 @@ class Link:
 
     async def run(self) -> None:
         loop = asyncio.get_running_loop()
+        state = self.client.state
         try:
             while not self.done:
                 self._watch(loop)
                 items = self.client.on_readable()
                 items += self.client.on_timer()
-                if items:
+                # a change of state alone (the agent fell silent: reconnecting) is news too
+                if items or self.client.state != state:
+                    state = self.client.state
                     try:
                         self.deliver(items)
                     except Exception:  # a presentation bug must not stop the seat's connection

@@ -39,6 +39,7 @@ from user_agent.web.sessions import (
 
 log = structlog.get_logger("sgs.web")
 STATIC = Path(__file__).with_name("static")
+MAX_MESSAGE = 4 * MAX_FRAME
 
 
 @dataclass
@@ -117,7 +118,9 @@ class Gateway:
     async def ws(self, request: web.Request) -> web.StreamResponse:
         if not same_origin(request):
             return web.Response(status=403, text="cross-origin WebSocket refused\n")
-        sock = web.WebSocketResponse(max_msg_size=MAX_FRAME, heartbeat=20.0)
+        # a frame a little too large gets its `too_large` line (from `parse`); past
+        # `MAX_MESSAGE` aiohttp closes the socket (1009) before holding it all in memory
+        sock = web.WebSocketResponse(max_msg_size=MAX_MESSAGE, heartbeat=20.0)
         await sock.prepare(request)
         out: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(maxsize=10_000)
 
@@ -177,12 +180,13 @@ class Gateway:
             found.attach(send)
             return found
         if kind in ("seat", "join", "watch", "replay"):
-            if session is not None:
-                session.detach(send)
             try:
                 new = await self.open(msg)
             except (LogError, ValueError, OSError) as exc:
                 raise FrameError("bad_replay", str(exc)) from None
+            # only once the new one is open: a page whose request fails keeps its session
+            if session is not None:
+                session.detach(send)
             new.attach(send)
             return new
         if session is None:

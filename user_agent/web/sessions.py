@@ -116,8 +116,13 @@ class Session:
     def drawn(self, rid: int) -> None:
         """The page has drawn request `rid`'s prompt."""
         got = self.pending.get(rid)
-        if got is not None and len(self.latencies) < LATENCIES_KEPT:
-            self.latencies.append(time.monotonic() - got[2])
+        if got is None:
+            return
+        latency = time.monotonic() - got[2]
+        if len(self.latencies) < LATENCIES_KEPT:
+            self.latencies.append(latency)
+        # what benchmarks/web_latency.py reads (`sgs web --log-level debug --log-json`)
+        log.debug("request drawn", request=rid, ms=round(latency * 1000, 3))
 
     def step(self, to: str, value: int) -> str | None:
         return "this is not a replay"

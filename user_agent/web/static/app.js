@@ -8,7 +8,7 @@ const SGS = (() => {
   const WORDS = {
     en: {
       tables: "Tables", table: "table", game: "game", seats: "seats", state: "state",
-      decisions: "decisions", refresh: "Refresh", queue: "Join a queue", mode: "mode",
+      decisions: "decisions", queues: "queue", waitingFor: "waiting", refresh: "Refresh", queue: "Join a queue", mode: "mode",
       players: "players", name: "name", join: "Join", take: "Take a seat by its token",
       seat: "seat", token: "token", sit: "Sit down", replays: "Replays", turn: "turn",
       decision: "decision", watch: "watch", default: "Default", cancel: "Cancel",
@@ -23,7 +23,7 @@ const SGS = (() => {
     },
     zh: {
       tables: "牌桌", table: "牌桌", game: "游戏", seats: "座位", state: "状态",
-      decisions: "决定", refresh: "刷新", queue: "排队", mode: "模式", players: "人数",
+      decisions: "决定", queues: "队列", waitingFor: "等待", refresh: "刷新", queue: "排队", mode: "模式", players: "人数",
       name: "名字", join: "加入", take: "凭口令入座", seat: "座位", token: "口令",
       sit: "入座", replays: "录像", turn: "回合", decision: "决定", watch: "观战",
       default: "默认", cancel: "取消", done: "确定", back: "返回", you: "你", left: "秒",
@@ -450,6 +450,10 @@ const SGS = (() => {
       el("td", {}, t.name), el("td", {}, `${t.game} ${t.mode || ""}`), el("td", {}, `${t.seated}/${t.seats}`),
       el("td", {}, t.state), el("td", {}, t.decisions),
       el("td", {}, msg.watch ? el("a", { href: `#/watch/${encodeURIComponent(t.name)}`, class: "watch" }, w("watch")) : ""))));
+    $("#queues tbody").replaceChildren(...(msg.queues || []).map((q) => el("tr", {},
+      el("td", {}, q.game), el("td", {}, q.mode || ""), el("td", {}, q.players || ""),
+      el("td", {}, `${q.waiting}/${q.needed}`),
+      el("td", {}, el("a", { href: `#/join/${encodeURIComponent(q.game)}/${encodeURIComponent(q.mode || "")}/${q.players || 0}/browser`, class: "join" }, w("join"))))));
     const select = $("#join select");
     if (!select.children.length) select.append(...msg.games.map((g) => el("option", { value: g }, g)));
   }
