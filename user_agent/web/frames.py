@@ -17,8 +17,8 @@ from typing import Any
 MAX_FRAME = 16 * 1024
 MAX_TEXT = 200
 MAX_CHOICE = 256
-RATE = 20.0
-BURST = 40.0
+RATE = 40.0
+BURST = 80.0
 
 # type -> {field: kind}; "int", "str", "choice", "seat" (an int or null), "lang"
 FIELDS: dict[str, dict[str, str]] = {
