@@ -33,6 +33,7 @@ FIELDS: dict[str, dict[str, str]] = {
     "drawn": {"id": "int"},
     "step": {"to": "str", "value": "int"},
     "leave": {},
+    "detach": {},
 }
 OPTIONAL = {"mode", "players", "name", "seat", "value"}
 

@@ -189,6 +189,10 @@ class Gateway:
                 session.detach(send)
             new.attach(send)
             return new
+        if kind == "detach":  # the page went back to the lobby: the session waits for it
+            if session is not None:
+                session.detach(send)
+            return None
         if session is None:
             raise FrameError("no_session", f"{kind}: open a seat, a table or a replay first")
         if kind == "leave":

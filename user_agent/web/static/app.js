@@ -96,7 +96,7 @@ const SGS = (() => {
       return route(reconnected);
     }
     const saved = sessionStorage.getItem("sgs-session:" + location.hash);
-    if (where === "") { showLobby(); return; }
+    if (where === "") { send({ t: "detach" }); showLobby(); return; }
     if (saved && reconnected !== "fresh") { send({ t: "resume", session: saved }); return; }
     open(parts);
   }
