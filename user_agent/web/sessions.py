@@ -188,6 +188,9 @@ class SeatSession(Session):
     def _deliver(self, items: list[Item]) -> None:
         events = False
         for item in items:
+            if events and isinstance(item, RequestMsg):
+                self._push_state()  # a request is drawn on the table it was asked on
+                events = False
             events |= self._one(item)
         if events:
             self._push_state()

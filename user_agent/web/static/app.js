@@ -60,6 +60,12 @@ const SGS = (() => {
   const requests = new Map();  // id -> request
   let picker = null;      // {req, marked:Set, axes:[], placed:[], cursor}
   let countdown = null;
+  // While a pointer button is down on the page, frames wait (the page does not change under
+  // it): a click's press and release then land on the same element, so a redraw arriving in
+  // between (the table's next state, a new request) cannot turn the click into nothing, nor
+  // aim it at another request than the one it was pressed on.
+  let pressed = false;
+  const held = [];
 
   // --- the connection ------------------------------------------------------------------------
 
@@ -76,7 +82,11 @@ const SGS = (() => {
       $("#conn").textContent = "";
       route(true);
     };
-    ws.onmessage = (ev) => receive(JSON.parse(ev.data));
+    ws.onmessage = (ev) => {
+      const msg = JSON.parse(ev.data);
+      if (pressed) { held.push(msg); document.body.dataset.held = String(held.length); }
+      else receive(msg);
+    };
     ws.onclose = () => {
       $("#conn").textContent = w("lost");
       setTimeout(connect, retry);
@@ -411,6 +421,17 @@ const SGS = (() => {
     box.querySelector("pre").textContent = lines.join("\n");
     box.hidden = !box.hidden;
   }
+
+  function release() {
+    pressed = false;
+    delete document.body.dataset.held;
+    while (held.length && !pressed) receive(held.shift());
+  }
+  document.addEventListener("pointerdown", () => { pressed = true; }, true);
+  // the click comes after the release, in the same task: the frames wait until it is handled
+  for (const type of ["pointerup", "pointercancel"])
+    document.addEventListener(type, () => setTimeout(release, 0), true);
+  window.addEventListener("blur", release);
 
   document.addEventListener("keydown", (ev) => {
     if (ev.target instanceof HTMLInputElement || ev.target instanceof HTMLSelectElement) return;
