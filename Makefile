@@ -18,7 +18,7 @@ endif
 # Under `make -j`, each target's output is printed whole when it ends, not interleaved.
 MAKEFLAGS += --output-sync=target
 
-.PHONY: demo test check lint typecheck unit fast bench soak clean
+.PHONY: demo test check lint typecheck unit fast bench soak clean browser
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -36,8 +36,19 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-unit: $(STAMP)
+unit: $(STAMP) browser
 	$(BIN)/pytest $(XDIST)
+
+# The browser tests (tests/web) drive Debian's Chromium through Playwright (Playwright cannot
+# fetch its own builds here), with a font for the Chinese pages. Installed once, from Debian's
+# packages, when missing.
+browser:
+	@{ command -v chromium && fc-list :lang=zh | grep -q .; } >/dev/null 2>&1 || { \
+	  echo "installing Debian's chromium and a Chinese font for the browser tests (tests/web)"; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium fonts-wqy-zenhei \
+	    >/dev/null; }
 
 fast: $(STAMP)
 	$(BIN)/pytest $(XDIST) -m "not surface"

@@ -33,7 +33,7 @@ import pytest
 TESTS = Path(__file__).resolve().parent
 
 # Suites that exist to run the real thing: every test in them is surface.
-SURFACE_DIRS = ("wire", "cli")
+SURFACE_DIRS = ("wire", "cli", "web")
 
 # Importing one of these (at module level or in a function) makes its users surface.
 SURFACE_MODULES = frozenset(

@@ -161,6 +161,7 @@ class Served:
     pub: str
     tokens: dict[int, str]
     log_path: str
+    links: dict[int, str] = field(default_factory=dict)  # with --web URL: browser join links
 
 
 @dataclass
@@ -210,6 +211,7 @@ def parse_announcement(p: Proc) -> Served:
     words = p.expect("spectators: ").split()
     pub = words[words.index("--connect") + 1]
     tokens: dict[int, str] = {}
+    links: dict[int, str] = {}
     while True:
         line = p.expect("")
         if line.startswith("log: "):
@@ -218,8 +220,10 @@ def parse_announcement(p: Proc) -> Served:
         if line.startswith("seat ") and "SGS_TOKEN=" in line:
             seat = int(line.split()[1].rstrip(":"))
             tokens[seat] = line.split("SGS_TOKEN=")[1].split()[0]
+        elif line.startswith("seat ") and " browser: " in line:
+            links[int(line.split()[1].rstrip(":"))] = line.split(" browser: ")[1].strip()
     p.expect("seats file: ")
-    return Served(p, endpoint, pub, tokens, log_path)
+    return Served(p, endpoint, pub, tokens, log_path, links)
 
 
 @pytest.fixture

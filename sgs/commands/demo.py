@@ -104,7 +104,10 @@ def run(args: argparse.Namespace) -> int:
     print(f"  replay it:        sgs replay {path}   (full screen: sgs replay {path} --tui)")
     print(f"  watch one live:   sgs serve {' '.join(game)} --bots {','.join(bots)}, then the")
     print("                    'spectators: sgs watch --connect …' line it prints")
-    print(f"  play seat 0:      sgs serve {' '.join(game)} --bots {open_seat}, then")
+    # `--bots=…`: a value that starts with '-' must be attached, or argparse takes it for an option
     pad = " " * 20
-    print(f"{pad}{TOKEN_ENV}=<seat 0's token> sgs play --connect <endpoint> --seat 0")
+    serve = f"sgs serve {' '.join(game)} --bots={open_seat} --bind tcp://127.0.0.1:5555"
+    print(f"  play seat 0 in the browser: {serve} --web http://127.0.0.1:8080/ &")
+    print(f"{pad}sgs web --connect tcp://127.0.0.1:5555   and open the 'seat 0: browser:' link")
+    print(f"  in a terminal:    {TOKEN_ENV}=<token> sgs play --connect <endpoint> --seat 0")
     return 0 if report.ok else 1

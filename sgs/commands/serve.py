@@ -12,6 +12,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import quote
 
 import structlog
 import zmq
@@ -72,6 +73,13 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--bind", default=None, help="ROUTER endpoint (default tcp://127.0.0.1:*)")
     p.add_argument("--pub-bind", default=None, help="spectator XPUB endpoint (default: next to it)")
     p.add_argument("--table", default=None, help="the table's name (agents give it in hello)")
+    p.add_argument(
+        "--web",
+        default=None,
+        metavar="URL",
+        help="the address of an `sgs web` for this server (e.g. http://127.0.0.1:8080/): each "
+        "open seat is also printed as a browser join link",
+    )
     p.add_argument("--seed", type=int, default=None, help="game seed (default: 64 random bits)")
     p.add_argument("--deadline", type=float, default=None, help="seconds per decision (30; 0=none)")
     p.add_argument(
@@ -318,7 +326,7 @@ def run(args: argparse.Namespace) -> int:
             setup.sidecar = {**setup.sidecar, "endpoint": endpoint, "pub_endpoint": pub}
             write_sidecar(table.log_path, setup.sidecar)
         server.add(table)
-        announce(setup, endpoint, pub)
+        announce(setup, endpoint, pub, args.web)
         seat_of = start_bots(setup, endpoint, procs)
         table.departed = lambda: [seat_of[id(p)] for p in procs if p.poll() is not None]
         server.on_closed = lambda t: mark_finished(t, setup.sidecar)
@@ -474,7 +482,7 @@ def _terminate(signum: int, frame: object) -> None:
     raise SystemExit(128 + signum)
 
 
-def announce(setup: Setup, endpoint: str, pub: str) -> None:
+def announce(setup: Setup, endpoint: str, pub: str, web: str | None = None) -> None:
     table = setup.table
     game = table.game
     say(f"table {table.name!r}: {game.ruleset.name} for {game.seats} seats, on {endpoint}")
@@ -488,6 +496,9 @@ def announce(setup: Setup, endpoint: str, pub: str) -> None:
             # the token in the environment: a command line is visible to every local user
             join = f"--connect {endpoint} --seat {seat.index}"
             say(f"seat {seat.index}: {TOKEN_ENV}={seat.token} sgs bot {join}   (or: sgs play …)")
+            if web:  # the token rides in the fragment, which a browser never sends to a server
+                link = f"{web.rstrip('/')}/#/seat/{quote(table.name, safe='')}/{seat.index}"
+                say(f"seat {seat.index}: browser: {link}/{seat.token}")
     say(f"log: {table.log_path}")
     say(f"seats file: {sidecar_path(table.log_path)}")
 

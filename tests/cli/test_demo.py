@@ -77,7 +77,8 @@ def test_demo_tells_the_whole_identity_game_as_its_log_has_it(tmp_path: Path, se
     # what to do next
     assert f"sgs replay {path.group(1)} " in out and f"{path.group(1)} --tui" in out
     assert "sgs watch --connect" in out
-    assert "--bots -,smart,smart,smart,smart" in out and "sgs play --connect" in out
+    assert "--bots=-,smart,smart,smart,smart" in out and "sgs play --connect" in out
+    assert "sgs web --connect" in out and "--web http://" in out
 
 
 def test_demo_names_no_game_in_its_code() -> None:

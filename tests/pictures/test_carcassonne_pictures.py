@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from protocol.games.carcassonne.tiles import oriented
 from replays import read_log
 from replays.reader import Log
 from sgs.runner import play
@@ -27,11 +28,14 @@ from user_agent.games.carcassonne.picture import (
     BOTTOM,
     CITY_TAN,
     FIELD_GREEN,
+    LABEL,
     LEFT,
     RIGHT,
     ROAD_LIGHT,
     TILE,
     TOP,
+    _distances,
+    _label_map,
     follower_point,
     min_width,
     picture,
@@ -287,3 +291,39 @@ def test_other_games_reports_have_no_board(harmony_path: Path) -> None:
     lines = list(render(read_log(harmony_path)))
     assert not any(line.startswith("== Board") for line in lines)
     assert not any(LEGEND in line for line in lines)
+
+
+def bfs_distances(pixels: list[int], value: int) -> list[int]:
+    """The reference: per pixel, 8-way steps to a pixel showing something else or off the tile,
+    found breadth first."""
+    from collections import deque
+
+    n = LABEL
+    dist = [n * n] * (n * n)
+    queue: deque[int] = deque()
+    for i, v in enumerate(pixels):
+        y, x = divmod(i, n)
+        if v != value:
+            dist[i] = 0
+            queue.append(i)
+        elif x in (0, n - 1) or y in (0, n - 1):
+            dist[i] = 1
+            queue.append(i)
+    while queue:
+        i = queue.popleft()
+        y, x = divmod(i, n)
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                nx, ny = x + dx, y + dy
+                j = ny * n + nx
+                if 0 <= nx < n and 0 <= ny < n and dist[j] > dist[i] + 1:
+                    dist[j] = dist[i] + 1
+                    queue.append(j)
+    return dist
+
+
+@pytest.mark.parametrize(("letter", "rotation"), [("D", 0), ("O", 1), ("X", 2), ("A", 3)])
+def test_the_anchor_distances_are_the_breadth_first_ones(letter: str, rotation: int) -> None:
+    pixels = _label_map(oriented(letter, rotation))
+    for value in sorted(set(pixels)):
+        assert _distances(pixels, value) == bfs_distances(pixels, value), value

@@ -56,6 +56,8 @@ class ClientGame:
     console: str | None = None
     screen: str | None = None
     report: str | None = None
+    # `web`: the browser page's `user_agent.web.hooks.WebHooks` (None: the generic text page)
+    web: str | None = None
     # `passes`: the consoles' `user_agent.passes.Passes` (which requests a person's console
     # answers without a key, and the player's pass switch); None: every request needs a key.
     passes: str | None = None

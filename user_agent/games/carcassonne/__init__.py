@@ -20,6 +20,7 @@ CLIENT = ClientGame(
     console="user_agent.games.carcassonne.console:CONSOLE",
     report="user_agent.games.carcassonne.report:REPORT",
     screen="user_agent.games.carcassonne.screen:SCREEN",
+    web="user_agent.games.carcassonne.web:WEB",
     bots={
         "greedy": "user_agent.games.carcassonne.greedy:GreedyBot",
     },

@@ -19,6 +19,7 @@ CLIENT = ClientGame(
     console="user_agent.games.harmony.console:CONSOLE",
     report="user_agent.games.harmony.report:REPORT",
     screen="user_agent.games.harmony.screen:SCREEN",
+    web="user_agent.games.harmony.web:WEB",
     seat_names=("south", "north"),
     bots={
         "greedy": "user_agent.games.harmony.greedy:GreedyBot",

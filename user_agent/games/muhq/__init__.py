@@ -10,6 +10,7 @@ CLIENT = ClientGame(
     console="user_agent.games.muhq.console:CONSOLE",
     report="user_agent.games.muhq.report:REPORT",
     screen="user_agent.games.muhq.screen:SCREEN",
+    web="user_agent.games.muhq.web:WEB",
     bots={
         "greedy": "user_agent.games.muhq.greedy:GreedyBot",
     },

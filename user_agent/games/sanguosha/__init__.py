@@ -22,6 +22,7 @@ CLIENT = ClientGame(
     console="user_agent.games.sanguosha.console:CONSOLE",
     report="user_agent.games.sanguosha.report:REPORT",
     screen="user_agent.games.sanguosha.screen:SCREEN",
+    web="user_agent.games.sanguosha.web:WEB",
     passes="user_agent.games.sanguosha.passes:PASSES",
     roles=RoleWords(
         games="two rebels in one game are two rebel games",
