@@ -13,13 +13,16 @@ import pytest
 
 from sgs.cli import build_parser
 
-COMMANDS = ("arena", "bot", "demo", "keys", "play", "replay", "serve", "sim", "status", "watch")
+COMMANDS = (
+    "arena", "bot", "demo", "keys", "play", "replay", "serve", "sim", "status", "watch", "web",
+)  # fmt: skip
 REQUIRED = {  # what each command needs before argparse gets to an unknown option
     "bot": ["--connect", "tcp://127.0.0.1:9"],
     "play": ["--connect", "tcp://127.0.0.1:9"],
     "status": ["--connect", "tcp://127.0.0.1:9"],
     "watch": ["--connect", "tcp://127.0.0.1:9"],
     "replay": ["x.sgslog"],
+    "web": ["--connect", "tcp://127.0.0.1:9"],
 }
 
 
@@ -81,6 +84,12 @@ def test_argparse_errors_are_one_error_line(argv: list[str], says: str) -> None:
         (["serve", "--lobby", "--seed", "3"], "--seed describe one table"),
         (["serve", "--tables", "t.toml"], "--tables needs --lobby"),
         (["serve", "--game", "chess"], "unknown game 'chess'"),
+        (["web"], "required: --connect"),
+        (["web", "--connect", "nonsense"], "nonsense"),
+        (["web", "--connect", "tcp://127.0.0.1:9", "--bind", "8080"], "expected HOST:PORT"),
+        (["web", "--connect", "tcp://127.0.0.1:9", "--bind", "example.org:80"], "IP address"),
+        (["web", "--connect", "tcp://127.0.0.1:9", "--replays", "/no/such/dir"], "not a directory"),
+        (["web", "--connect", "tcp://127.0.0.1:9", "--max-sessions", "0"], "--max-sessions"),
         (["bot", "--connect", "tcp://127.0.0.1:9", "--lobby"], "--lobby needs --game"),
         (["bot", "--connect", "tcp://127.0.0.1:9"], "give --seat N"),
         (["bot", "--connect", "tcp://127.0.0.1:9", "--seat", "0"], "give --token"),

@@ -40,7 +40,10 @@ def chromium() -> str:
     return found
 
 
-@pytest.fixture(scope="session")
+# One Chromium per test module, not per session: Playwright's sync API keeps an event loop
+# running in the worker while it is started, and the next module a pytest-xdist worker takes
+# may be an asyncio one (the full-screen console's tests) that must start its own.
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=chromium(), args=CHROMIUM_ARGS)
