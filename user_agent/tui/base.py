@@ -17,6 +17,7 @@ from textual.widget import Widget
 from textual.widgets import Footer, RichLog, Static
 
 from protocol.choices import RequestSpec
+from user_agent.tui.keys import localize
 from user_agent.tui.screen import screen_hooks
 from user_agent.tui.table import Table
 from user_agent.tui.widgets import Clickable, InfoPanel, SeatWidget, StatusLine
@@ -44,9 +45,10 @@ class HelpScreen(ModalScreen[None]):
         Binding("escape,question_mark,q", "dismiss_help", "close"),
     ]
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, lang: str = "en") -> None:
         super().__init__()
         self.text = text
+        localize(self, lang)
 
     def compose(self) -> ComposeResult:
         yield Static(Text(self.text))
@@ -83,6 +85,7 @@ class TableApp(App[int]):
         self.seats = seats
         self.viewer = viewer
         self.lang = lang
+        localize(self, lang)
         self.hooks = screen_hooks(game)
         self.table: Table = self.hooks.table(game, seats, viewer)
         self.memo: dict[str, Any] = {}  # what the game's hooks keep for this app
@@ -117,8 +120,8 @@ class TableApp(App[int]):
             self.part("#left", Vertical).styles.width = self.hooks.left_width
         self.hooks.mount(self)
         log = self.part("#log", RichLog)
-        log.border_title = "events"
-        self.part("#info", InfoPanel).border_title = "about"
+        log.border_title = SHELL(self.lang, "tui.events")
+        self.part("#info", InfoPanel).border_title = SHELL(self.lang, "tui.about")
         self.refresh_table()
 
     def refresh_table(self) -> None:
@@ -186,7 +189,7 @@ class TableApp(App[int]):
 
     def action_help(self) -> None:
         game = self.hooks.help
-        self.push_screen(HelpScreen(self.help_text() + (f"\n{game}" if game else "")))
+        self.push_screen(HelpScreen(self.help_text() + (f"\n{game}" if game else ""), self.lang))
 
     def action_scroll_board(self, dx: int, dy: int) -> None:
         """Scroll the game's board (Carcassonne's, muhq's map), if it has one to scroll."""

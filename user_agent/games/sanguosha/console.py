@@ -18,16 +18,15 @@ from user_agent.games.sanguosha.names import (
     general_text,
     mark_text,
     phase_name,
-    plain,
     role_name,
     side_name,
     skill_name,
+    slot_name,
 )
-from user_agent.games.sanguosha.tables import SLOT_NAMES
 from user_agent.words.messages import SHELL
 
 
-def reach_bit(view: Any, seat: int) -> str:
+def reach_bit(view: Any, seat: int, lang: str = "en") -> str:
     """The distance part of a seat's line: your attack range on your own line, your distance
     to this seat (and whether it is within range) on the others'; a spectator's (or a fallen
     seat's) distances are those of the seat whose turn it is."""
@@ -36,61 +35,69 @@ def reach_bit(view: Any, seat: int) -> str:
         return ""
     yours = origin == view.seat
     if seat == origin:
-        r = view.attack_range(seat)
-        return f"attack range {r}" if yours else f"attack range {r} (distances from this seat)"
+        return SG(
+            lang, "table.range" if yours else "table.range_there", range=view.attack_range(seat)
+        )
     reach = view.reach(origin).get(seat)
     if reach is None:
         return ""
     d, within = reach
-    where = "within" if within else "out of"
+    where = "in" if within else "out"
     if not yours:
-        return f"distance {d} from seat {origin} ({where} its attack range)"
-    return f"distance {d} ({where} your attack range)"
+        return SG(lang, f"table.distance_there_{where}", d=d, origin=origin)
+    return SG(lang, f"table.distance_{where}", d=d)
 
 
-def seat_lines(view: Any, seat: int) -> list[str]:
+def seat_lines(view: Any, seat: int, lang: str = "en") -> list[str]:
     info = view.seats[seat]
-    head = f"seat {seat}"
+    head = SG(lang, "table.seat", seat=seat)
     if seat == view.seat:
-        head += " (you)"
+        head += SG(lang, "table.you")
     bits = []
     if info.general:
-        g = general_name(info.general)
-        bits.append(f"{g}, {faction_name(info.faction)}" if info.faction else g)
-    bits.append(f"{info.hp}/{info.max_hp} HP" if info.max_hp else "no general yet")
-    bits.append(f"{info.hand_count} in hand")
+        g = general_name(info.general, lang)
+        f = faction_name(info.faction, lang)
+        bits.append(SG(lang, "table.general", general=g, faction=f) if info.faction else g)
+    if info.max_hp:
+        bits.append(SG(lang, "table.hp", hp=info.hp, max_hp=info.max_hp))
+    else:
+        bits.append(SG(lang, "table.no_general"))
+    bits.append(SG(lang, "table.in_hand", count=info.hand_count))
     if info.role:
-        bits.append(side_name(info.role) if view.sides else role_name(info.role))
+        bits.append(side_name(info.role, lang) if view.sides else role_name(info.role, lang))
     if not info.alive:
-        bits.append("dead")
+        bits.append(SG(lang, "table.dead"))
     if info.face_down:
-        bits.append("face down")
-    reach = reach_bit(view, seat)
+        bits.append(SG(lang, "table.face_down"))
+    reach = reach_bit(view, seat, lang)
     if reach:
         bits.append(reach)
-    lines = [f"{head}: " + ", ".join(bits)]
+    lines = [SG(lang, "table.line", head=head, bits=SG(lang, "table.sep").join(bits))]
+    sep = SG(lang, "table.list_sep")
     if info.equip:
-        equip = ", ".join(
-            f"{SLOT_NAMES.get(slot, plain(slot))} {card_name(c)}" for slot, c in info.equip.items()
+        equip = sep.join(
+            SG(lang, "table.equip_item", slot=slot_name(slot, lang), card=card_name(c, lang))
+            for slot, c in info.equip.items()
         )
-        lines.append(f"    equipment: {equip}")
+        lines.append(SG(lang, "table.equipment", cards=equip))
     if info.judge:
-        judged = ", ".join(
-            card_name(c)
+        judged = sep.join(
+            card_name(c, lang)
             + (
-                f" as {card_name(info.judge_as[c['id']])}"
+                SG(lang, "table.judged_as", card=card_name(info.judge_as[c["id"]], lang))
                 if info.judge_as.get(c["id"], c["name"]) != c["name"]
                 else ""
             )
             for c in info.judge
         )
-        lines.append(f"    judgement area: {judged}")
+        lines.append(SG(lang, "table.judgement", cards=judged))
     marks = {k: v for k, v in info.marks.items() if v not in (None, False, 0)}
     if marks:
-        shown = [mark_text(k, v) for k, v in marks.items()]
-        lines.append("    marks: " + ", ".join(shown))
+        shown = [mark_text(k, v, lang) for k, v in marks.items()]
+        lines.append(SG(lang, "table.marks", marks=sep.join(shown)))
     if info.skills:
-        lines.append("    skills: " + ", ".join(skill_name(s) for s in info.skills))
+        skills = sep.join(skill_name(s, lang) for s in info.skills)
+        lines.append(SG(lang, "table.skills", skills=skills))
     return lines
 
 
@@ -131,15 +138,19 @@ class SanguoshaConsole(ConsoleHooks):
 
     def table_lines(self, view: Any) -> list[str]:
         seats = getattr(view, "seats", None)
+        lang = self.lang
         if not isinstance(seats, list):
-            return ["nothing is known about the table yet"]
+            return [SG(lang, "table.unknown")]
         lines = []
         for s in range(len(seats)):
-            lines += seat_lines(view, s)
+            lines += seat_lines(view, s, lang)
         if view.current >= 0:
-            phase = f", {phase_name(view.phase)} phase" if view.phase else ""
-            lines.append(f"round {view.round}: seat {view.current}'s turn{phase}")
-        lines.append(f"draw pile: {view.draw_count} cards; discard pile: {len(view.discard)} cards")
+            phase = ""
+            if view.phase:
+                phase = SG(lang, "table.turn_phase", phase=phase_name(view.phase, lang))
+            lines.append(SG(lang, "table.turn", round=view.round, seat=view.current, phase=phase))
+        draw, discard = view.draw_count, len(view.discard)
+        lines.append(SG(lang, "table.piles", draw=draw, discard=discard))
         return lines
 
 

@@ -11,6 +11,7 @@ from textual.containers import Grid
 from textual.widget import Widget
 
 from protocol.choices import Choice, RequestSpec
+from user_agent.games.sanguosha.messages import SG
 from user_agent.games.sanguosha.widgets import (
     HandPanel,
     SanguoshaTable,
@@ -103,8 +104,8 @@ class SanguoshaScreen(ScreenHooks):
             return ""
         info = view.seats[seat]
         if not info.general:
-            return f"seat {seat}: no general yet"
-        return f"seat {seat}: {general_text(info.general, app.lang)}"
+            return SG(app.lang, "tui.no_general", seat=seat)
+        return SG(app.lang, "tui.seat_text", seat=seat, text=general_text(info.general, app.lang))
 
     def card_info(self, app: Shell, card: dict[str, Any]) -> str:
         name = card_name(card, app.lang)

@@ -12,6 +12,7 @@ import structlog
 from rich.text import Text
 
 from user_agent.games.sanguosha import names
+from user_agent.games.sanguosha.messages import SG
 from user_agent.games.sanguosha.names import mark_text
 from user_agent.games.sanguosha.view import SanguoshaView
 from user_agent.tui.table import Table
@@ -114,14 +115,16 @@ class SanguoshaTable(Table):
 def status(table: SanguoshaTable, lang: str) -> Text:
     v2 = table.sgs
     t = Text()
-    t.append("Sanguosha" if lang != "zh" else "三国杀", "bold")
-    t.append(f" · round {v2.round}")
+    t.append(SG(lang, "tui.game"), "bold")
+    t.append(SG(lang, "tui.round", round=v2.round))
     if v2.current >= 0:
         who = general_name(v2.seats[v2.current].general, lang)
-        t.append(f" · turn: seat {v2.current} {who}", "bold yellow")
+        t.append(SG(lang, "tui.turn", seat=v2.current, who=who), "bold yellow")
     if v2.phase:
-        t.append(f" · phase: {v2.phase}")
-    t.append(f" · draw pile {v2.draw_count}")
+        # (English shows the phase's id, as it always has; other languages its name)
+        phase = v2.phase if lang == "en" else names.phase_name(v2.phase, lang)
+        t.append(SG(lang, "tui.phase", phase=phase))
+    t.append(SG(lang, "tui.draw", count=v2.draw_count))
     return t
 
 
@@ -184,7 +187,7 @@ class SeatPanel(SeatWidget):
         view = table.sgs
         info = view.seats[self.seat]
         name = general_name(info.general, lang) if info.general else "?"
-        mine = " (you)" if self.seat == table.viewer else ""
+        mine = SG(lang, "tui.you") if self.seat == table.viewer else ""
         tag = f" [{target}]" if target is not None else ""
         self.border_title = f"{self.seat} · {name}{mine}{tag}"
         t = Text()
@@ -193,14 +196,14 @@ class SeatPanel(SeatWidget):
         if info.role:
             t.append(f" · {role_word(info.role, lang, view.sides)}", "bold")
         if not info.alive:
-            t.append(" · dead" if lang != "zh" else " · 阵亡", "bold red")
+            t.append(SG(lang, "tui.dead"), "bold red")
         t.append("\n")
-        t.append("HP ")
+        t.append(SG(lang, "tui.hp"))
         t.append(pips(info.hp, info.max_hp), "red")
         t.append(f" {info.hp}/{info.max_hp}\n")
-        t.append(f"hand {info.hand_count}" if lang != "zh" else f"手牌 {info.hand_count}")
+        t.append(SG(lang, "tui.hand_count", count=info.hand_count))
         if info.face_down:
-            t.append(" · face down")
+            t.append(SG(lang, "tui.face_down"))
         reach, style = reach_line(view, table.viewer, self.seat, lang)
         if reach:
             t.append(f"\n{reach}", style)
@@ -242,12 +245,12 @@ class HandPanel(Clickable):
             return
         if table.viewer < 0:
             self.cards = []
-            self.border_title = "hands"
-            self.update(Text("a spectator sees no hand: the counts are on the seats", "dim"))
+            self.border_title = SG(lang, "tui.hands")
+            self.update(Text(SG(lang, "tui.no_hands"), "dim"))
             return
         hand = table.my_hand
         self.cards = list(hand)
-        self.border_title = f"your hand ({len(hand)})" if lang != "zh" else f"手牌 ({len(hand)})"
+        self.border_title = SG(lang, "tui.your_hand", count=len(hand))
         t = Text()
         played = [c for c in hand if c.get("id") in (playing or set())]
         if played:
@@ -258,23 +261,23 @@ class HandPanel(Clickable):
             if card in played:
                 t.append(" ▶  ", "bold yellow")
                 t.append(card_name(card, lang), "bold reverse yellow")
-                t.append("  (出牌中)" if lang == "zh" else "  (being played)", "yellow")
+                t.append(SG(lang, "tui.being_played"), "yellow")
                 continue
             opt = (picks or {}).get(card.get("id", -1))
             t.append(f"[{opt}] " if opt is not None else "    ", "bold green")
             t.append(card_name(card, lang))
         if not hand:
-            t.append("(no cards)", "dim")
+            t.append(SG(lang, "tui.no_cards"), "dim")
         self.update(t)
 
     def show_all(self, table: SanguoshaTable, lang: str) -> None:
         """Every seat's hand (the omniscient replay)."""
         self.cards = []
-        self.border_title = "every hand" if lang != "zh" else "所有手牌"
+        self.border_title = SG(lang, "tui.every_hand")
         t = Text()
         for seat in range(table.seats):
             hand = table.hand_of(seat) or []
-            t.append(f"seat {seat} ({len(hand)})\n", "bold")
+            t.append(SG(lang, "tui.seat_hand", seat=seat, count=len(hand)) + "\n", "bold")
             self.cards.append({})
             for card in hand:
                 t.append(f"  {card_name(card, lang)}\n")
