@@ -13,7 +13,7 @@ import json
 from typing import Any
 
 from playwright.sync_api import Page, WebSocketRoute
-from web_support import next_request, start_web
+from web_support import Deadline, next_request, start_web
 from wire_support import Procs
 
 Frames = list[tuple[str, dict[str, Any]]]  # ("down", to the page) / ("up", from the page)
@@ -63,7 +63,9 @@ def answer_default(page: Page) -> None:
 def test_a_click_pressed_while_a_frame_arrives_still_answers(procs: Procs, page: Page) -> None:
     frames, routes = serve_muhq(procs, page)
     tile = page.locator("#board .mq-tile.open[data-options='1']")
+    bound = Deadline("a request with a tile that one click answers")
     while True:  # the first request with a tile that one click answers
+        bound.check()
         assert next_request(page), "the game ended before a tile could be clicked"
         if tile.count():
             break
@@ -85,7 +87,8 @@ def test_a_click_pressed_while_a_frame_arrives_still_answers(procs: Procs, page:
     )
     replies = [m for way, m in frames if way == "up" and m["t"] == "reply"]
     assert replies[-1]["id"] == int(str(rid)), replies[-1]
-    assert not page.evaluate("document.body.dataset.held"), "frames still held after the click"
+    # the held frames are let go in the task after the release (the click's): wait for it
+    page.wait_for_function("() => !document.body.dataset.held", timeout=10_000)
 
 
 def test_a_request_comes_after_the_state_it_was_asked_on(procs: Procs, page: Page) -> None:

@@ -15,7 +15,7 @@ from pathlib import Path
 import aiohttp
 from playwright.sync_api import Browser, Page
 from web_checks import Frames, pump_until, slow_bots
-from web_support import Web, start_web
+from web_support import Deadline, Web, start_web
 from wire_support import PATIENT, Proc, Procs, Served
 
 from game_agent.server.seats import read_sidecar
@@ -71,7 +71,9 @@ def play_to_the_end(*pages: Page, limit: int = 0) -> int:
     """Answer every request of every page by its default until each page's game is over (or
     `limit` requests are answered, when it is not 0); the number answered."""
     n = 0
+    bound = Deadline("every page's game to end")
     while not limit or n < limit:
+        bound.check()
         live = [p for p in pages if not p.evaluate("document.body.classList.contains('ended')")]
         if not live:
             return n

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page
 from web_checks import Frames, answer, pump_until
-from web_support import start_web
+from web_support import Deadline, start_web
 from wire_support import Procs, Proxy, Served
 
 from replays import read_log, verify
@@ -33,7 +33,9 @@ def finish(pg: Page, served: Served, rid: str) -> None:
     the log holds the page's answer to `rid` as seat 0's decision, not a timeout."""
     pg.wait_for_selector(f"#request[data-id='{rid}']:not([hidden]) .option")
     pg.click("#request .default")
+    bound = Deadline("the game's end")
     while not pg.evaluate("document.body.classList.contains('ended')"):
+        bound.check()
         pg.wait_for_function(
             "document.body.classList.contains('ended') || "
             "!!document.querySelector('#request:not([hidden]) .option')"

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page
 from web_checks import Frames, leaked, page_lines, slow_bots, spectator_leaks, spectator_lines
-from web_support import SHOTS, start_web, wait_until
+from web_support import SHOTS, Deadline, start_web, wait_until
 from wire_support import Procs, Served
 
 from replays import read_log
@@ -39,7 +39,9 @@ def test_watch_a_table_from_the_middle_of_its_game(procs: Procs, page: Page) -> 
     assert "watch t1" in page.title()
     expected_first = None
     # the page ends with the game; until then it never shows a hand
+    bound = Deadline("the watched game's end")
     while not page.evaluate("document.body.classList.contains('ended')"):
+        bound.check()
         assert page.locator("#hand .card").count() == 0
         assert page.locator("#request:not([hidden])").count() == 0
         if expected_first is None:
@@ -180,7 +182,9 @@ def test_replay_as_seat_one_never_shows_seat_zeros_cards(
     assert at(page, 0)["steps"] == len(timeline)
     assert "as seat 1" in page.title()
     # walk the whole log forward by decisions and turns, then back, then to the end
+    bound = Deadline("the replay's last step")
     while position(page)["pos"] < len(timeline):
+        bound.check()
         before = position(page)["pos"]
         # no faster than the gateway's rate limit lets a page send (a lower bound of time)
         page.wait_for_timeout(1000 / RATE)

@@ -79,6 +79,19 @@ def start_web(procs: Procs, served: Served, *extra: str, replays: Path | None = 
     return Web(p, url)
 
 
+class Deadline:
+    """A bound on a loop that waits for the game (every loop has one: a game that stops
+    moving fails its test with `what`, never hangs the suite)."""
+
+    def __init__(self, what: str, seconds: float = 3 * WAIT) -> None:
+        self.what = what
+        self.end = time.monotonic() + seconds
+
+    def check(self) -> None:
+        if time.monotonic() > self.end:
+            raise AssertionError(f"timed out: {self.what}")
+
+
 def wait_until(pred: Callable[[], Any], what: str, timeout: float = WAIT) -> Any:
     end = time.monotonic() + timeout
     while time.monotonic() < end:
