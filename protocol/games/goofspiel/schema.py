@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from protocol.registry import GameSchema, register_schema
+from protocol.registry import Ask, GameSchema, register_schema
 
 MIN_CARDS = 3
 MAX_CARDS = 13
@@ -57,4 +57,16 @@ REQUESTS: dict[str, dict[str, Any]] = {
     "bid": {"round": int, "prize": int},
 }
 
-SCHEMA = register_schema(GameSchema("goofspiel", "1", EVENTS, REQUESTS, redacted=REDACTED))
+ASKS: dict[str, Ask] = {
+    "bid": Ask(
+        decides="which card of your hand to bid on the prize turned up (both seats bid at once)",
+        form="choice",
+        option=int,
+        default="index 0: your lowest card",
+        reply="the index of the card's value in `options` (your hand, ascending)",
+    ),
+}
+
+SCHEMA = register_schema(
+    GameSchema("goofspiel", "1", EVENTS, REQUESTS, redacted=REDACTED, asks=ASKS)
+)

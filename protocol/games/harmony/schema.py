@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from protocol.registry import GameSchema, register_schema
+from protocol.registry import Ask, GameSchema, register_schema
 
 SEAT_NAMES = ("South", "North")
 ROLE_CODES = ("T", "W", "A", "M")
@@ -98,4 +98,19 @@ def seat_name(seat: object) -> str:
     return f"seat {seat}"
 
 
-SCHEMA = register_schema(GameSchema("harmony", "1", EVENTS, REQUESTS))
+ASKS: dict[str, Ask] = {
+    "place_piece": Ask(
+        decides="where to place a piece and which piece: a cell, a role and an element",
+        form="product",
+        option=str,
+        axes=(
+            'cell: a legal empty cell of yours, "lane/row" (e.g. "c/F")',
+            'role: "T" Titan, "W" Warrior, "A" Archer, "M" Mage',
+            'element: "w" Water, "f" Fire, "e" Earth, "l" Lightning',
+        ),
+        default="[0, 0, 0]: the first legal cell, a Titan, of Water",
+        reply="[cell index, role index, element index]: every combination is legal",
+    ),
+}
+
+SCHEMA = register_schema(GameSchema("harmony", "1", EVENTS, REQUESTS, asks=ASKS))
