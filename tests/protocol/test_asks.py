@@ -32,7 +32,11 @@ PLAYS: dict[str, list[tuple[dict[str, Any], list[str], range]]] = {
     ],
     "harmony": [({}, ["random"], range(1, 4))],
     "carcassonne": [({}, ["random"], range(1, 3))],
-    "muhq": [({}, ["random"], range(1, 5)), ({}, ["greedy"], range(1, 3))],
+    "muhq": [
+        ({}, ["random"], range(1, 5)),
+        ({}, ["greedy"], range(1, 3)),
+        ({"draft": True}, ["random"], range(1, 2)),
+    ],
     "goofspiel": [({}, ["random"], range(1, 3))],
 }
 
@@ -69,6 +73,41 @@ def test_seeded_requests_keep_their_contract(game: str) -> None:
         else:
             typed_options(schema, req)  # the typed form parses whatever keeps the contract
     assert not problems, problems
+
+
+def default_claim(text: str) -> str | None:
+    """What an Ask's `default` words promise, where they promise something checkable."""
+    for start, claim in (
+        ("index 0", "first"),
+        ("the last option", "last"),
+        ("nil", "nil"),
+        ("[]", "none"),
+    ):
+        if text.startswith(start):
+            return claim
+    return None
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_defaults_are_what_the_contract_says(game: str) -> None:
+    """A default is what a bot gets when it is late; the reference says what it is, and a
+    game that changes it without its words fails here (issue 23: the Node.js bot took the
+    default of `targets`, nil, as a target)."""
+    schema = get_schema(game)
+    wrong: dict[str, str] = {}
+    for req in seeded_requests(game):
+        claim = default_claim(schema.ask(req.kind).default)
+        last = len(req.options) - 1
+        ok = {
+            None: True,
+            "first": req.default == 0,
+            "last": req.default == last,
+            "nil": req.default is None and req.cancel,
+            "none": req.default == [],
+        }[claim]
+        if not ok:
+            wrong.setdefault(req.kind, f"{claim}: got {req.default!r} of {last + 1} options")
+    assert not wrong, wrong
 
 
 @dataclasses.dataclass(frozen=True)

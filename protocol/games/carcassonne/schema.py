@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from protocol.games.carcassonne.asks import ASKS
 from protocol.registry import GameSchema, register_schema
 
 ROTATION_DEGREES = (0, 90, 180, 270)
@@ -94,4 +95,6 @@ REQUESTS: dict[str, dict[str, Any]] = {
 }
 
 
-SCHEMA = register_schema(GameSchema("carcassonne", "1", EVENTS, REQUESTS, redacted=REDACTED))
+SCHEMA = register_schema(
+    GameSchema("carcassonne", "1", EVENTS, REQUESTS, redacted=REDACTED, asks=ASKS)
+)

@@ -78,6 +78,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from protocol.games.muhq.asks import ASKS
 from protocol.registry import GameSchema, register_schema
 
 OPT = (int, None)
@@ -178,4 +179,4 @@ REQUESTS: dict[str, dict[str, Any]] = {
 }
 
 
-SCHEMA = register_schema(GameSchema("muhq", "1", EVENTS, REQUESTS, redacted=REDACTED))
+SCHEMA = register_schema(GameSchema("muhq", "1", EVENTS, REQUESTS, redacted=REDACTED, asks=ASKS))

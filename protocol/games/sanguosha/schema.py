@@ -12,6 +12,7 @@ from (`from`: one `{"zone", "seat"}` per sub-card), since it may be another seat
 from __future__ import annotations
 
 from protocol.fields import Fields
+from protocol.games.sanguosha.asks import ASKS
 from protocol.registry import GameSchema, register_schema
 
 OPT_INT = (int, None)
@@ -172,5 +173,6 @@ SCHEMA = register_schema(
         EVENTS,
         REQUESTS,
         redacted=REDACTED,
+        asks=ASKS,
     )
 )
