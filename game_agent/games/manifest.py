@@ -90,6 +90,9 @@ class GameManifest:
     soak: str | None = None
     # Each seat's role, for a game whose seats play roles (None: they play none).
     roles: Roles | None = None
+    # Configurations the bot authors' reference (`sgs reference`) plays beside `rows`, to find
+    # an example of every request kind (e.g. a variant that alone asks one).
+    reference: tuple[Row, ...] = ()
     # The label of the row `sgs demo` serves (one of `rows`; None: this game is not the demo).
     demo: str | None = None
 

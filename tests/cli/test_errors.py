@@ -14,7 +14,8 @@ import pytest
 from sgs.cli import build_parser
 
 COMMANDS = (
-    "arena", "bot", "demo", "keys", "play", "replay", "serve", "sim", "status", "watch", "web",
+    "arena", "bot", "demo", "keys", "play", "reference", "replay", "serve", "sim", "status",
+    "watch", "web",
 )  # fmt: skip
 REQUIRED = {  # what each command needs before argparse gets to an unknown option
     "bot": ["--connect", "tcp://127.0.0.1:9"],
@@ -121,6 +122,10 @@ def test_argparse_errors_are_one_error_line(argv: list[str], says: str) -> None:
             "--server-key and --client-key go together",
         ),
         (["status", "--connect", "nonsense"], "bad endpoint 'nonsense'"),
+        (["reference", "--kind", "play"], "--kind needs --game"),
+        (["reference", "--game", "sanguosha", "--kind", "plya"], "no request kind 'plya'"),
+        (["reference", "--check", "--game", "harmony"], "--check and --write take the whole"),
+        (["reference", "--check", "--write"], "not allowed with argument"),
     ],
 )
 def test_command_errors_are_one_error_line(argv: list[str], says: str, tmp_path: Path) -> None:

@@ -1,91 +1,49 @@
-"""protocol/PROTOCOL.md carries a generated section: every game's event and request types,
-from the schemas. A game missing from it fails this test; a stale table warns. Regenerate with
-
-    SGS_REGEN_PROTOCOL_DOC=1 .venv/bin/pytest tests/wire/test_wire_protocol_doc.py
-"""
+"""protocol/PROTOCOL.md carries a generated section 15, the bot authors' reference (every game's
+events and request contracts, with examples from seeded games: `sgs.reference`). It must be what
+the code says: a schema or a contract changed without it fails here, through the real command.
+Regenerate with `sgs reference --write`. Section 14's minimal bot must play a whole game."""
 
 from __future__ import annotations
 
-import importlib
-import os
-import pkgutil
 import threading
-import warnings
-from pathlib import Path
 from typing import Any
 
 from conftest import WAIT, Procs
+from sgs_process import sgs
 
-import protocol.games
-from protocol.fields import Fields, describe
-from protocol.messages import MESSAGE_FIELDS
-from protocol.registry import COMMON_EVENTS, COMMON_REQUESTS, GameSchema, get_schema
+from game_agent.games import GAMES
+from protocol.registry import get_schema
 from replays import read_log, verify
+from sgs import reference
 
-DOC = Path(__file__).resolve().parents[2] / "protocol" / "PROTOCOL.md"
-BEGIN = "<!-- BEGIN GENERATED: game schemas (tests/wire/test_wire_protocol_doc.py) -->"
-END = "<!-- END GENERATED: game schemas -->"
-
-
-def kind_of(spec: object) -> str:
-    """A field type in PROTOCOL.md's words (section 2): map for dict, "or" for unions."""
-    return describe(spec).replace("dict", "map").replace(" | ", " or ")
+DOC = reference.DOC
 
 
-def fields(spec: Fields) -> str:
-    if not spec:
-        return "(none)"
-    return ", ".join(f"`{name}`: {kind_of(s)}" for name, s in spec.items())
+def test_protocol_doc_is_what_the_code_says() -> None:
+    behind = list(reference.stale())
+    assert not behind, f"PROTOCOL.md section 15 is behind in {behind}: run `sgs reference --write`"
+    text = DOC.read_text(encoding="utf-8")
+    for game in GAMES:  # every game, every request kind, each with a real example
+        schema = get_schema(game)
+        assert f"### `{game}` (schema version {schema.version})" in text
+        for kind in schema.requests:
+            head = f"##### `{game}` `{kind}`"
+            assert head in text, head
+            part = text[text.index(head) :].split("\n##", 1)[0]
+            if kind != "trigger":
+                assert "- example (" in part, f"{game} {kind} has no example"
 
 
-def game_section(schema: GameSchema) -> list[str]:
-    lines = [f"### `{schema.name}` (schema version {schema.version})", ""]
-    lines += ["| event | fields (full form) | public form, for seats outside the audience |"]
-    lines += ["|---|---|---|"]
-    for kind, spec in schema.events.items():
-        public = fields(schema.redacted[kind]) if kind in schema.redacted else "same"
-        common = " (common)" if kind in COMMON_EVENTS else ""
-        lines.append(f"| `{kind}`{common} | {fields(spec)} | {public} |")
-    lines += ["", "| request kind | `info` fields |", "|---|---|"]
-    for kind, spec in schema.requests.items():
-        common = " (common)" if kind in COMMON_REQUESTS else ""
-        lines.append(f"| `{kind}`{common} | {fields(spec)} |")
-    return [*lines, ""]
-
-
-def generated() -> str:
-    modules = pkgutil.iter_modules(protocol.games.__path__)
-    names = sorted(m.name for m in modules if not m.name.startswith("_"))
-    lines = [BEGIN, ""]
-    for name in names:
-        importlib.import_module(f"protocol.games.{name}")
-        lines += game_section(get_schema(name))
-    lines += ["#### Envelope field table (from `protocol/messages.py`)", ""]
-    lines += ["| `t` | fields |", "|---|---|"]
-    for kind, spec in MESSAGE_FIELDS.items():
-        lines.append(f"| `{kind}` | {fields(spec)} |")
-    return "\n".join([*lines, "", END])
-
-
-def test_protocol_doc_lists_every_game_schema() -> None:
-    text = DOC.read_text()
-    start, end = text.index(BEGIN), text.index(END) + len(END)
-    fresh = generated()
-    if os.environ.get("SGS_REGEN_PROTOCOL_DOC"):
-        DOC.write_text(text[:start] + fresh + text[end:])
-        text = DOC.read_text()
-        start, end = text.index(BEGIN), text.index(END) + len(END)
-    section = text[start:end]
-    for line in fresh.splitlines():
-        if line.startswith("### "):
-            assert line in section, f"PROTOCOL.md has no section for {line[4:]}"
-    if section != fresh:
-        # Rulesets evolve their schemas concurrently: a stale table is a warning, not a failure.
-        warnings.warn(
-            "PROTOCOL.md section 15 is behind protocol/games; regenerate it with "
-            "SGS_REGEN_PROTOCOL_DOC=1 .venv/bin/pytest tests/wire/test_wire_protocol_doc.py",
-            stacklevel=1,
-        )
+def test_a_stale_reference_is_caught_by_the_command(tmp_path: Any) -> None:
+    """`sgs reference --check` fails on a section that lost a line, and `--write` mends it."""
+    doc = tmp_path / "PROTOCOL.md"
+    text = DOC.read_text(encoding="utf-8")
+    doc.write_text(text.replace("- default: index 0: your lowest card\n", ""), encoding="utf-8")
+    assert list(reference.stale(doc)) == ["`goofspiel` `bid`"]
+    assert reference.write(doc) and doc.read_text(encoding="utf-8") == text
+    done = sgs("reference", "--check")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "up to date" in done.stdout
 
 
 def test_the_minimal_bot_of_the_spec_plays_a_whole_game(procs: Procs) -> None:

@@ -17,5 +17,6 @@ MANIFEST = GameManifest(
     scenario="game_agent.games.muhq.scenario:load_scenario",
     rows=(Row("2p random"), Row("2p greedy", bots="greedy")),
     bench_rows=(Row("kraken random", {"mode": "kraken"}),),
+    reference=(Row("2p draft random", {"draft": True}),),
     soak="game_agent.games.muhq.soak:MuhqSoak",
 )
