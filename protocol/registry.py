@@ -8,6 +8,7 @@ check a game's stream without importing the game's rules. Rulesets import their 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -46,10 +47,16 @@ class Ask:
     cancel: str = ""
     axes: tuple[str, ...] = ()
     reply: str = ""  # how a reply is built, where the form's own words are not enough
+    # what each `info` field means, by name: the same names as the kind's `requests` fields
+    info: Mapping[str, str] = field(default_factory=dict)
 
 
 COMMON_ASKS: dict[str, Ask] = {
     "trigger": Ask(
+        info={
+            "timing": 'the timing, e.g. "phase_start", "damaged", "card_used" (ruleset-defined)',
+            "about": "what the timing occurrence concerns (ruleset-defined, e.g. {seat, phase})",
+        },
         decides="which of several effects that trigger at the same timing settles first",
         form="choice",
         option=str,

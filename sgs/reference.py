@@ -135,8 +135,17 @@ def kind_section(schema: GameSchema, kind: str, ex: Example | None) -> list[str]
     common = " (A kind every game shares.)" if kind in COMMON_REQUESTS else ""
     decides = f"{ask.decides[0].upper()}{ask.decides[1:]}."
     lines = [f"##### `{schema.name}` `{kind}`", "", decides + common, ""]
+    fields = schema.requests[kind]
+    lines += [f"- form: `{ask.form}`"]
+    if not fields:
+        lines += ["- info: (none)"]
+    else:
+        lines += ["- info:"]
+        lines += [
+            f"  - `{name}`: {kind_of(spec)}: {ask.info.get(name, '')}"
+            for name, spec in fields.items()
+        ]
     lines += [
-        f"- form: `{ask.form}`; info: {field_list(schema.requests[kind])}",
         f"- options: {options_words(schema, ask)}",
         f"- reply: {ask.reply or FORM_REPLY[ask.form]}",
         f"- default: {ask.default}",

@@ -56,6 +56,9 @@ def test_every_request_kind_has_a_contract(game: str) -> None:
     assert sorted(schema.asks) == sorted(schema.requests), game
     for kind, ask in schema.asks.items():
         assert ask.decides and ask.default, (game, kind)
+        # every info field has its words, and no words name a field the kind does not have
+        assert sorted(ask.info) == sorted(schema.requests[kind]), (game, kind)
+        assert all(ask.info.values()), (game, kind)
         if ask.form == "product":
             assert ask.axes, (game, kind)
         describe(ask.option)  # every shape has words

@@ -21,6 +21,10 @@ class Placement(Row):
 
 ASKS: dict[str, Ask] = {
     "place_tile": Ask(
+        info={
+            "tile": "the tile kind drawn, a letter A..X (rules 3.1)",
+            "left": "tiles left in the stack after this one",
+        },
         decides="where to place the tile you drew (`info.tile`) and its rotation",
         form="choice",
         option=Placement,
@@ -28,6 +32,14 @@ ASKS: dict[str, Ask] = {
         reply="the index of a placement; every option fits the board (rules 7.1)",
     ),
     "deploy": Ask(
+        info={
+            "tile": "the tile kind just placed",
+            "x": "its column",
+            "y": "its row",
+            "rotation": "its rotation, 0..3 quarter turns",
+            "supply": "followers you have left",
+            "segments": "each free segment's feature: {name: road, city, cloister or field}",
+        },
         decides=(
             "whether to deploy a follower on a free segment of the tile just placed, and on "
             "which (`info.segments` gives each one's feature: road, city, cloister, field)"

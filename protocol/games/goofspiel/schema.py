@@ -59,6 +59,10 @@ REQUESTS: dict[str, dict[str, Any]] = {
 
 ASKS: dict[str, Ask] = {
     "bid": Ask(
+        info={
+            "round": "the round, 1..",
+            "prize": "the value of the prize card turned up",
+        },
         decides="which card of your hand to bid on the prize turned up (both seats bid at once)",
         form="choice",
         option=int,

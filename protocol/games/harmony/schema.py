@@ -100,6 +100,9 @@ def seat_name(seat: object) -> str:
 
 ASKS: dict[str, Ask] = {
     "place_piece": Ask(
+        info={
+            "round": "the round, 1..",
+        },
         decides="where to place a piece and which piece: a cell, a role and an element",
         form="product",
         option=str,

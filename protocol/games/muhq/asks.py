@@ -142,6 +142,10 @@ class Tile(Row):
 
 ASKS: dict[str, Ask] = {
     "draft_pick": Ask(
+        info={
+            "pack": "cards in the pack passed to you",
+            "picked": "cards you have drafted so far",
+        },
         decides="which card of the pack passed to you to draft",
         form="choice",
         option=str,
@@ -149,36 +153,57 @@ ASKS: dict[str, Ask] = {
         reply=f"the index of a card id ({CARD})",
     ),
     "upkeep": Ask(
+        info={
+            "perm": "the permanent's id",
+            "card": "its card",
+            "upkeep": "what it costs",
+            "resource": "your resource now",
+        },
         decides="whether to pay a permanent's upkeep (`info.perm`, `info.upkeep`), or let it go",
         form="choice",
         option=Pay | Destroy | Trade,
         default='index 0: ["pay"] when you can pay, else ["destroy"]',
     ),
     "action": Ask(
+        info={
+            "resource": "your resource now",
+        },
         decides="the next step of your action phase",
         form="choice",
         option=Play | Cast | Free | Select | Trade | End,
         default='the last option, ["end"]',
     ),
     "unit_action": Ask(
+        info={
+            "perm": "the selected unit's id",
+            "card": "its card",
+        },
         decides="what the selected unit (`info.perm`) does",
         form="choice",
         option=ToTile | OnPerm | Carry | Alone,
         default='the last option, ["tap"]: the unit is done',
     ),
     "priority": Ask(
+        info={
+            "top": "the id of the declared action on top of the stack (`action_declared` id)",
+            "stack": "how many actions wait on the stack",
+        },
         decides="whether to answer the action on top of the stack (`info.top`) before it settles",
         form="choice",
         option=Pass | Cast | Free | Trade,
         default='index 0, ["pass"]',
     ),
     "buy": Ask(
+        info={
+            "resource": "your resource now",
+        },
         decides="which card to buy at the end of your turn (`info.resource` to spend), if any",
         form="choice",
         option=Pass | Buy | Trade,
         default='index 0, ["pass"]',
     ),
     "discard": Ask(
+        info={},
         decides="which cards of your hand to discard before you draw (hand rule discard_and_draw)",
         form="subset",
         option=str,
@@ -186,12 +211,24 @@ ASKS: dict[str, Ask] = {
         reply=f"the indices of any cards to discard ({CARD} each), none included",
     ),
     "drop": Ask(
+        info={
+            "perm": "the surviving permanent's id",
+            "card": "its card",
+            "x": "the column it falls from",
+            "y": "the row it falls from",
+        },
         decides="on which free tile the stack's surviving permanent (`info.perm`) lands",
         form="choice",
         option=Tile,
         default="index 0: the first tile offered",
     ),
     "place_carried": Ask(
+        info={
+            "perm": "the artifact's id",
+            "card": "its card",
+            "x": "the column it was carried to",
+            "y": "the row it was carried to",
+        },
         decides="on which tile next to `info.x, info.y` the carried artifact (`info.perm`) lands",
         form="choice",
         option=Tile,

@@ -144,12 +144,19 @@ CARD_OPTIONS = "each option is a card of yours"
 
 ASKS: dict[str, Ask] = {
     "choose_general": Ask(
+        info={
+            "reason": (
+                '"lord" (the lord chooses first, in the open), "identity" (the others, at once), '
+                '"pick", "start", "next" (1v1)'
+            ),
+        },
         decides="your general, from the ones offered (`info.reason`: lord, or the others' deal)",
         form="choice",
         option=General,
         default="index 0: the first general offered",
     ),
     "play": Ask(
+        info={},
         decides="the next action of your play phase: a card, a conversion, a skill, or the end",
         form="choice",
         option=PlayCard | PlayViewAs | PlaySkill | PlayEnd,
@@ -160,6 +167,10 @@ ASKS: dict[str, Ask] = {
         ),
     ),
     "targets": Ask(
+        info={
+            "card": "the card being used, as it will be: {name, suit, color, rank}",
+            "step": '"target"; for Collateral "wielder", then "victim"',
+        },
         decides=(
             "the targets of the card chosen at `play` (`info.card`); `info.step` names the "
             "step (Collateral asks twice: the wielder, then the victim)"
@@ -171,6 +182,10 @@ ASKS: dict[str, Ask] = {
         reply="the indices of `min`..`max` seats among `options` (the seats, not seat numbers)",
     ),
     "view_as_cards": Ask(
+        info={
+            "skill": 'the conversion skill, e.g. "wusheng"',
+            "card": 'the name of the card it makes, e.g. "slash"',
+        },
         decides="the sub-cards a conversion skill (`info.skill`) turns into `info.card`",
         form="subset",
         option=Card,
@@ -179,6 +194,28 @@ ASKS: dict[str, Ask] = {
         reply=f"the indices of exactly `min` cards ({CARD_OPTIONS})",
     ),
     "respond": Ask(
+        info={
+            "card": 'the card asked for: "dodge", "slash", "peach" or "nullification"',
+            "mode": (
+                '"use" or "play" (a played card, e.g. a Slash for a Duel, is not used: no Slash '
+                "rules apply)"
+            ),
+            "reason": (
+                'why: "slash", "duel", "savage_assault", "archery_attack", "collateral", "dying",'
+                ' "nullify", "jijiang", ...'
+            ),
+            "source": "the seat whose card or effect asks (the Slash's user, ...), or nil",
+            "target": (
+                "the seat the answer is for (the Slash's target, the trick's target, the dying "
+                "seat), or nil"
+            ),
+            "against": 'the card being answered, e.g. "archery_attack" ("" when none)',
+            "chain": (
+                'a Nullification window (reason "nullify"): {trick, user (nil for a delayed '
+                "trick's judgement), target, used: the Nullifications already played in this "
+                "chain}; else nil"
+            ),
+        },
         decides=(
             "whether to answer a request for a card (`info.card`: dodge, slash, peach, "
             "nullification) and with what; `info.reason` and `info.chain` say what it is for"
@@ -192,18 +229,29 @@ ASKS: dict[str, Ask] = {
         ),
     ),
     "pick_card": Ask(
+        info={
+            "owner": "the seat whose card is taken or discarded",
+            "reason": (
+                'the card or skill doing it: "dismantlement", "snatch", "fankui", "ice_sword", ...'
+            ),
+        },
         decides="which zone or card of seat `info.owner` to take or discard (`info.reason`)",
         form="choice",
         option=Pick,
         default="index 0: the hand when it has cards (a random card of it), else the first card",
     ),
     "amazing_grace": Ask(
+        info={},
         decides="which of the revealed cards you take (Amazing Grace, in turn)",
         form="choice",
         option=Card,
         default="index 0: the first card left",
     ),
     "discard": Ask(
+        info={
+            "count": "how many cards to discard",
+            "reason": '"hand_limit" (the discard phase), "double_swords", ...',
+        },
         decides="which cards of your hand to discard (`info.count` of them, `info.reason`)",
         form="subset",
         option=Card,
@@ -211,6 +259,9 @@ ASKS: dict[str, Ask] = {
         reply=f"the indices of exactly `info.count` cards ({CARD_OPTIONS}, your hand)",
     ),
     "double_swords": Ask(
+        info={
+            "source": "the seat whose Double Swords Slash targets you",
+        },
         decides=(
             "the target of a Double Swords Slash (from `info.source`): discard a card, or let "
             "the wielder draw one"
@@ -221,12 +272,18 @@ ASKS: dict[str, Ask] = {
         reply='0 "discard" (a `discard` request for the card follows) or 1 "let_draw"',
     ),
     "kylin_bow": Ask(
+        info={
+            "target": "the seat your Slash hit, whose horse goes",
+        },
         decides="which horse of seat `info.target` your Kylin Bow Slash discards, or none",
         form="choice",
         option=Card | Decline,
         default='the last option, {kind: "decline"}',
     ),
     "axe": Ask(
+        info={
+            "target": "the seat that dodged your Slash",
+        },
         decides=(
             "whether to discard two cards so that your dodged Slash hits `info.target` anyway "
             "(Stone Axe), and which"
@@ -238,12 +295,25 @@ ASKS: dict[str, Ask] = {
         reply=f"the indices of two cards ({CARD_OPTIONS}: hand and equipment but the Axe)",
     ),
     "skill_choice": Ask(
+        info={
+            "skill": "the skill asking",
+            "prompt": "the question in English words",
+            "about": "the occurrence it concerns (skill-defined, e.g. {seat} or {source})",
+        },
         decides="one of a skill's labels (`info.skill`, `info.prompt`: e.g. a suit, a card name)",
         form="choice",
         option=str,
         default="the request's `default` (the skill's safe choice)",
     ),
     "skill_cards": Ask(
+        info={
+            "skill": "the skill asking",
+            "prompt": "the question in English words",
+            "about": (
+                "the occurrence it concerns (e.g. {user, card} of the Slash, or a judgement's "
+                "{seat, reason, judgement})"
+            ),
+        },
         decides="cards for a skill (`info.skill`, `info.prompt`), `min`..`max` of them",
         form="subset",
         option=Card,
@@ -251,6 +321,11 @@ ASKS: dict[str, Ask] = {
         cancel="decline the skill (or go back to the request that invoked it)",
     ),
     "skill_targets": Ask(
+        info={
+            "skill": "the skill asking",
+            "prompt": "the question in English words",
+            "about": "the occurrence it concerns (skill-defined; {} when none)",
+        },
         decides="seats for a skill (`info.skill`, `info.prompt`), `min`..`max` of them",
         form="subset",
         option=int,
@@ -259,6 +334,11 @@ ASKS: dict[str, Ask] = {
         reply="the indices of seats among `options` (the seats, not seat numbers)",
     ),
     "skill_arrange": Ask(
+        info={
+            "skill": '"guanxing" or "yiji"',
+            "prompt": "the question in English words",
+            "about": "the occurrence it concerns ({} when none)",
+        },
         decides="how a skill (`info.skill`: Guanxing) orders cards into piles (`piles`)",
         form="arrange",
         option=Card,
