@@ -8,6 +8,7 @@ from __future__ import annotations
 import threading
 from typing import Any
 
+import pytest
 from conftest import WAIT, Procs
 from sgs_process import sgs
 
@@ -46,12 +47,21 @@ def test_a_stale_reference_is_caught_by_the_command(tmp_path: Any) -> None:
     assert "up to date" in done.stdout
 
 
-def test_the_minimal_bot_of_the_spec_plays_a_whole_game(procs: Procs) -> None:
-    """Section 14's bot, taken from PROTOCOL.md as written, plays seat 1 to the end."""
+@pytest.mark.parametrize(
+    "serve",
+    [
+        ("--game", "harmony", "--bots", "greedy,-", "--seed", "12"),
+        ("--game", "sanguosha", "--players", "2", "--bots", "random,-", "--seed", "5"),
+    ],
+    ids=["harmony", "sanguosha"],
+)
+def test_the_minimal_bot_of_the_spec_plays_a_whole_game(procs: Procs, serve: Any) -> None:
+    """Section 14's bot, taken from PROTOCOL.md as written, plays seat 1 to the end with
+    random legal replies: none refused, none defaulted at a deadline."""
     text = DOC.read_text()
     section = text[text.index("## 14. A minimal bot") :]
     code = section[section.index("```python") + len("```python") : section.index("```\n\n##")]
-    served = procs.serve("--game", "harmony", "--bots", "greedy,-", "--seed", "12")
+    served = procs.serve(*serve)
     namespace: dict[str, Any] = {}
     exec(compile(code, "PROTOCOL.md section 14", "exec"), namespace)
     bot = threading.Thread(
