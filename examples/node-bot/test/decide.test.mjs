@@ -124,26 +124,28 @@ test("nothing legal to pick: nil when cancel allows it, else the default", () =>
 });
 
 test("going back never loops: a question asked again gets an option not tried, then its default", () => {
-  // Sanguosha's play menu: two cards and `end` (its default); each card opens a `targets`
+  // Sanguosha's play menu: five cards and `end` (its default); each card opens a `targets`
   // follow-up with no legal target, so the bot must go back (nil) each time.
-  const play = request({ kind: "play", form: "choice", options: ["card", "card2", "end"], default: 2 });
+  const play = request({ kind: "play", form: "choice", options: ["c0", "c1", "c2", "c3", "c4", "end"], default: 5 });
   const follow = request({ kind: "targets", form: "subset", options: [], min: 1, max: 1, cancel: true, default: null });
-  const rng = makeRng(5);
-  const steps = new Steps();
-  const picked = [];
-  let id = 0;
-  for (let round = 0; round < 10; round++) {
-    const d = decide({ ...play, id: id++ }, rng, steps);
-    picked.push(d.choice);
-    if (d.choice === 2) break; // `end`: the decision is over
-    assert.equal(decide({ ...follow, id: id++, info: { card: d.choice } }, rng, steps).choice, null);
+  for (let seed = 1; seed <= 50; seed++) {
+    const rng = makeRng(seed);
+    const steps = new Steps();
+    const picked = [];
+    let id = 0;
+    for (let round = 0; round < 50 && picked.at(-1) !== 5; round++) {
+      const d = decide({ ...play, id: id++ }, rng, steps);
+      picked.push(d.choice);
+      if (d.choice !== 5) {
+        assert.equal(decide({ ...follow, id: id++, info: { card: d.choice } }, rng, steps).choice, null);
+      }
+    }
+    assert.equal(new Set(picked).size, picked.length, `seed ${seed}: an option picked twice: ${picked}`);
+    assert.equal(picked.at(-1), 5, `seed ${seed}: never ended: ${picked}`);
+    // After an event the same menu is a new question: everything may be picked again.
+    steps.event();
+    assert.equal(decide({ ...play, id: id++ }, rng, steps).again, false);
   }
-  assert.ok(picked.length <= 3, `picked ${picked}`);
-  assert.equal(new Set(picked).size, picked.length, `an option picked twice: ${picked}`);
-  assert.equal(picked.at(-1), 2);
-  // After an event the same menu is a new question: everything may be picked again.
-  steps.event();
-  assert.equal(decide({ ...play, id: id++ }, makeRng(5), steps).again, false);
 });
 
 test("a follow-up asked again after a back is not backed out of twice", () => {
