@@ -31,6 +31,9 @@ const FATAL = new Set([
   "session_replaced",
 ]);
 
+// Errors that are cues of a reconnect, not faults: redo the handshake, or wait for the start.
+const CUES = new Set(["not_seated", "no_handshake", "not_started"]);
+
 class UsageError extends Error {}
 
 function usage() {
@@ -107,6 +110,8 @@ async function play(opts) {
 
   const s = {
     nonce: null, // our latest hello's nonce while a handshake is in flight
+    older: [], // the nonces of the earlier hellos of this handshake (their challenges are stale)
+    sessions: 0, // welcomes: 1, plus one per reconnect
     seated: false,
     lastSeq: -1,
     epoch: null,
@@ -124,6 +129,7 @@ async function play(opts) {
   };
 
   const hello = async () => {
+    if (s.nonce !== null) s.older = [...s.older, s.nonce].slice(-8);
     s.nonce = randomBytes(16).toString("hex");
     s.seated = false;
     await send({ t: "hello", version: VERSION, table: opts.table, seat: opts.seat, nonce: s.nonce, name: opts.name });
@@ -183,6 +189,8 @@ async function play(opts) {
       case "challenge": {
         if (s.nonce === null) break; // no handshake of ours in flight
         const want = proof("server", opts.token, msg.table, opts.seat, s.nonce, msg.nonce);
+        const proves = (n) => sameProof(msg.proof, proof("server", opts.token, msg.table, opts.seat, n, msg.nonce));
+        if (!sameProof(msg.proof, want) && s.older.some(proves)) break; // answers an earlier hello
         if (!sameProof(msg.proof, want)) {
           sock.close(); // not our table (or not our token): say nothing more, stop
           return { code: 3, line: "refused: the server cannot prove our token (not our table?)" };
@@ -197,7 +205,9 @@ async function play(opts) {
         }
         if (msg.last_seq < s.lastSeq) s.lastSeq = -1; // history rewound: replay it all
         s.nonce = null;
+        s.older = [];
         s.seated = true;
+        s.sessions += 1;
         s.game = msg.game;
         s.table = msg.table;
         await send({ t: "resync", last_seq: s.lastSeq });
@@ -218,7 +228,7 @@ async function play(opts) {
       case "heartbeat":
         break;
       case "error":
-        s.errors.set(msg.code, (s.errors.get(msg.code) ?? 0) + 1);
+        if (!CUES.has(msg.code)) s.errors.set(msg.code, (s.errors.get(msg.code) ?? 0) + 1);
         if (FATAL.has(msg.code)) {
           sock.close();
           return { code: 3, line: `refused: ${msg.code}: ${msg.message}` };
@@ -233,7 +243,7 @@ async function play(opts) {
             s.defaults += 1;
             await send({ t: "reply", id: msg.ref, choice: s.pending.default ?? null });
           }
-        } else if (!["not_seated", "stale_request", "not_started"].includes(msg.code)) {
+        } else if (!CUES.has(msg.code)) {
           console.error(`node-bot: error ${msg.code}: ${msg.message}`);
         }
         break;
@@ -258,7 +268,7 @@ function summary(opts, s) {
     `node-bot: seat ${opts.seat} of ${s.game} table '${s.table}': game over (${o.reason ?? "?"}; ` +
     `winners: ${winners.join(" ") || "none"}; seat ${opts.seat} ${winners.includes(opts.seat) ? "won" : "lost"}); ` +
     `${s.requests} requests answered (${s.backs} went back, ${s.repeats} asked again, ${s.defaults} defaults); ` +
-    `errors: ${errors}; seed ${opts.seed}`
+    `errors: ${errors}; ${s.sessions} session${s.sessions === 1 ? "" : "s"}, epoch ${s.epoch}; seed ${opts.seed}`
   );
 }
 

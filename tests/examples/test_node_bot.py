@@ -16,13 +16,14 @@ import hashlib
 import os
 import re
 import shutil
+import signal
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from sgs_process import sgs
-from wire_support import REPO, WAIT, Procs, procs
+from wire_support import REPO, WAIT, Procs, procs, wait_for
 
 from replays import read_log
 
@@ -34,7 +35,8 @@ SUMMARY = re.compile(
     r"^node-bot: seat (?P<seat>\d+) of (?P<game>\w+) table '.*': game over \((?P<reason>[^;]*); "
     r"winners: (?P<winners>[^;]*); .*\); (?P<requests>\d+) requests answered "
     r"\((?P<backs>\d+) went back, (?P<again>\d+) asked again, (?P<defaults>\d+) defaults\); "
-    r"errors: (?P<errors>[^;]*); seed (?P<seed>\d+)$"
+    r"errors: (?P<errors>[^;]*); (?P<sessions>\d+) sessions?, epoch (?P<epoch>\d+); "
+    r"seed (?P<seed>\d+)$"
 )
 
 
@@ -131,6 +133,51 @@ def test_node_bot_plays_sanguosha(node_bot: Path, procs: Procs) -> None:
 def test_node_bot_plays_carcassonne(node_bot: Path, procs: Procs) -> None:
     serve = ("--game", "carcassonne", "--players", "2", "--bots=-,greedy")
     play_a_game(node_bot, procs, *serve, seed=1)
+
+
+def test_node_bot_lives_through_a_server_killed_and_resumed(
+    node_bot: Path, procs: Procs, tmp_path: Path
+) -> None:
+    """kill -9 the game agent mid-game and `sgs serve --resume` it: the Node bot does the
+    handshake again on its own (not_seated is its cue), sees the new epoch and plays on."""
+    served = procs.serve(
+        "--game", "sanguosha", "--players", "2", "--bots=-,wire_bots:SlowRandom", "--seed", "4",
+        "--window-min", "0", "--bind", f"ipc://{tmp_path}/table.sock",
+        SGS_TEST_BOT_DELAY="0.05",
+    )  # fmt: skip
+    bot = subprocess.Popen(
+        [node(), "bot.mjs", "--connect", served.endpoint, "--seat", "0", "--seed", "4"],
+        cwd=node_bot,
+        env={"PATH": os.environ.get("PATH", ""), "SGS_TOKEN": served.tokens[0]},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        stdin=subprocess.DEVNULL,
+        text=True,
+    )
+    try:
+        wait_for(lambda: decisions(served.log_path) >= 30, what="the game to get going")
+        os.kill(served.proc.popen.pid, signal.SIGKILL)
+        served.proc.popen.wait(WAIT)
+        again = procs.resume(served.log_path, SGS_TEST_BOT_DELAY="0.05")
+        out, err = bot.communicate(timeout=WAIT)
+    finally:
+        if bot.poll() is None:
+            bot.kill()
+            bot.wait(WAIT)
+    assert bot.returncode == 0, (bot.returncode, out, err)
+    assert again.proc.wait() == 0, again.proc.output()
+    summary = SUMMARY.match(out.strip())
+    assert summary is not None, out
+    assert (summary["sessions"], summary["epoch"], summary["errors"]) == ("2", "1", "none"), out
+    verified = sgs("replay", "--verify", served.log_path)
+    assert verified.returncode == 0 and ": OK," in verified.stdout, verified
+    log = read_log(served.log_path)
+    assert log.events[-1].kind == "game_over"
+    assert not any(d.timeout for d in log.decisions if d.seat == 0)
+
+
+def decisions(path: str) -> int:
+    return len(read_log(path).decisions)
 
 
 def test_node_bot_stops_at_a_server_that_cannot_prove_the_token(
