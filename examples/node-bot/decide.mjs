@@ -121,7 +121,9 @@ export class Steps {
   }
 
   picked(req, choice) {
-    if (req.form === "choice" && Number.isInteger(choice)) this.tried.get(question(req)).add(choice);
+    if (req.form === "choice" && Number.isInteger(choice)) {
+      this.tried.get(question(req)).add(choice);
+    }
   }
 }
 

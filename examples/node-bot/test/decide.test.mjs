@@ -17,6 +17,9 @@ const request = (fields) => ({
   ...fields,
 });
 
+// A follow-up with nothing to pick: the bot can only go back (nil).
+const deadEnd = { form: "subset", options: [], min: 1, max: 1, cancel: true, default: null };
+
 // The legality rules of PROTOCOL.md section 6, written out again independently.
 function legal(req, choice) {
   if (choice === null) return req.cancel;
@@ -73,7 +76,7 @@ test("every form gets a legal reply", () => {
   const rng = makeRng(1);
   const cases = [
     request({ form: "choice", options: ["a", "b", "c"] }),
-    request({ form: "subset", options: [1, 2, 3, 4, 5], min: 0, max: 3, cancel: true, default: null }),
+    request({ form: "subset", options: [1, 2, 3, 4, 5], min: 0, max: 3, cancel: true }),
     request({ form: "subset", options: [1, 2, 3], min: 2, max: 2, default: [0, 1] }),
     request({ form: "subset", options: [1, 2], min: 0, max: 9, default: [] }),
     request({ form: "product", options: [["x", "y"], [1], [1, 2, 3]], default: [0, 0, 0] }),
@@ -114,7 +117,7 @@ test("a choice never picks an index it is told to avoid", () => {
 
 test("nothing legal to pick: nil when cancel allows it, else the default", () => {
   const rng = makeRng(1);
-  const empty = request({ form: "subset", options: [], min: 1, max: 1, cancel: true, default: null });
+  const empty = request(deadEnd);
   assert.deepEqual(decide(empty, rng, new Steps()), { choice: null, why: "nil", again: false });
   const forced = request({ form: "choice", options: [], default: 0 });
   assert.equal(decide(forced, rng, new Steps()).why, "default");
@@ -123,11 +126,12 @@ test("nothing legal to pick: nil when cancel allows it, else the default", () =>
   assert.deepEqual(decide(bad, rng, new Steps()).choice, 5);
 });
 
-test("going back never loops: a question asked again gets an option not tried, then its default", () => {
+test("going back never loops: a question asked again gets an untried option, then its default", () => {
   // Sanguosha's play menu: five cards and `end` (its default); each card opens a `targets`
   // follow-up with no legal target, so the bot must go back (nil) each time.
-  const play = request({ kind: "play", form: "choice", options: ["c0", "c1", "c2", "c3", "c4", "end"], default: 5 });
-  const follow = request({ kind: "targets", form: "subset", options: [], min: 1, max: 1, cancel: true, default: null });
+  const options = ["c0", "c1", "c2", "c3", "c4", "end"];
+  const play = request({ kind: "play", form: "choice", options, default: 5 });
+  const follow = request({ kind: "targets", ...deadEnd });
   for (let seed = 1; seed <= 50; seed++) {
     const rng = makeRng(seed);
     const steps = new Steps();
@@ -137,10 +141,11 @@ test("going back never loops: a question asked again gets an option not tried, t
       const d = decide({ ...play, id: id++ }, rng, steps);
       picked.push(d.choice);
       if (d.choice !== 5) {
-        assert.equal(decide({ ...follow, id: id++, info: { card: d.choice } }, rng, steps).choice, null);
+        const back = decide({ ...follow, id: id++, info: { card: d.choice } }, rng, steps);
+        assert.equal(back.choice, null);
       }
     }
-    assert.equal(new Set(picked).size, picked.length, `seed ${seed}: an option picked twice: ${picked}`);
+    assert.equal(new Set(picked).size, picked.length, `seed ${seed}: picked twice: ${picked}`);
     assert.equal(picked.at(-1), 5, `seed ${seed}: never ended: ${picked}`);
     // After an event the same menu is a new question: everything may be picked again.
     steps.event();
@@ -149,7 +154,7 @@ test("going back never loops: a question asked again gets an option not tried, t
 });
 
 test("a follow-up asked again after a back is not backed out of twice", () => {
-  const follow = request({ form: "subset", options: [], min: 1, max: 1, cancel: true, default: null });
+  const follow = request(deadEnd);
   const steps = new Steps();
   const rng = makeRng(1);
   assert.equal(decide({ ...follow, id: 0 }, rng, steps).why, "nil");
