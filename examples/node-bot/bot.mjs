@@ -3,7 +3,7 @@
 // DEALER, MessagePack maps, the token-proof handshake, resync, heartbeats, requests answered with
 // random legal replies (decide.mjs), reconnects, epochs and the end of the game.
 //
-//   SGS_TOKEN=… node bot.mjs --connect tcp://127.0.0.1:PORT --seat 0 [--seed 1]
+//   SGS_TOKEN=… node bot.mjs --connect tcp://127.0.0.1:PORT --seat 0 [--seed 1] [--back 0.3]
 //
 // Exit codes: 0 the game was played to its end, 1 the table closed before its end, 2 a usage
 // error, 3 refused for good (bad token, unknown seat or table, session replaced, a server that
@@ -48,6 +48,7 @@ function options() {
     seed: { type: "string" },
     name: { type: "string", default: "node-bot" },
     "give-up": { type: "string", default: "120" },
+    back: { type: "string", default: "0" },
   };
   let values;
   try {
@@ -67,6 +68,9 @@ function options() {
   if (!/^(tcp|ipc):\/\/.{1,1000}$/.test(endpoint)) {
     throw new UsageError(`--connect: not a tcp:// or ipc:// endpoint: ${endpoint.slice(0, 100)}`);
   }
+  if (!/^(0(\.\d{1,6})?|1(\.0{1,6})?)$/.test(values.back)) {
+    throw new UsageError(`--back must be a probability from 0 to 1, not ${values.back.slice(0, 20)}`);
+  }
   const token = values.token ?? process.env.SGS_TOKEN ?? "";
   if (!token) throw new UsageError("no token: set SGS_TOKEN (as `sgs serve` prints it) or --token");
   if (token.length > 1000) throw new UsageError("the token is over 1000 characters");
@@ -82,6 +86,7 @@ function options() {
         : int("seed", values.seed, 0, 2 ** 53 - 1),
     name: values.name.slice(0, 100),
     giveUpMs: int("give-up", values["give-up"], 0, 86400) * 1000,
+    back: +values.back,
   };
 }
 
@@ -164,7 +169,7 @@ async function play(opts) {
     if (s.answered.has(req.id)) {
       choice = s.answered.get(req.id); // asked again after a reconnect: the same answer
     } else {
-      const d = decide(req, rng, steps);
+      const d = decide(req, rng, steps, opts.back);
       choice = d.choice;
       s.requests += 1;
       if (d.why === "nil") s.backs += 1;

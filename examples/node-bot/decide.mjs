@@ -23,7 +23,7 @@ export function makeRng(seed) {
     }
     return items;
   };
-  return { int, shuffle };
+  return { int, shuffle, float: next };
 }
 
 const SEPARATOR = -1; // between two piles of an `arrange` reply
@@ -134,10 +134,15 @@ function question(req) {
 }
 
 // The whole decision for one request: what to send and why ("random", "nil", "default").
-export function decide(req, rng, steps) {
+// `back`: the chance of answering nil to a request that allows it, the first time it is asked
+// (0: never, as long as anything else is legal; `--back` of bot.mjs).
+export function decide(req, rng, steps, back = 0) {
   const bad = malformed(req);
   if (bad) return { choice: req?.default ?? null, why: "default", again: false };
   const { avoid, again } = steps.seen(req);
+  if (req.cancel && !again && back > 0 && rng.float() < back) {
+    return { choice: null, why: "nil", again };
+  }
   let choice = randomReply(req, rng, avoid);
   let why = "random";
   if (choice === undefined) {

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import fcntl
 import hashlib
+import json
 import os
 import re
 import shutil
@@ -25,7 +26,10 @@ import pytest
 from sgs_process import sgs
 from wire_support import REPO, WAIT, Procs, procs, wait_for
 
+from protocol.choices import RequestSpec
+from protocol.records import Decision, Event
 from replays import read_log
+from replays.reader import Log
 
 __all__ = ["procs"]
 
@@ -89,12 +93,18 @@ def run_node_bot(bot: Path, *args: str, token: str | None) -> subprocess.Complet
     )
 
 
-def play_a_game(bot: Path, procs: Procs, *serve: str, seed: int) -> None:
-    """Serve a table with seat 0 open, play it with the Node bot, check the game and the log."""
-    served = procs.serve(*serve, "--seed", str(seed), "--window-min", "0")
+def play_a_game(
+    bot: Path, procs: Procs, game: str, bots: str, seed: int, *node_args: str
+) -> re.Match[str]:
+    """Serve a 2-seat `game` with seat 0 open, play it with the Node bot, check the game and
+    the log; returns the Node bot's summary."""
+    served = procs.serve(
+        "--game", game, "--players", "2", f"--bots=-,{bots}", "--seed", str(seed),
+        "--window-min", "0",
+    )  # fmt: skip
     assert list(served.tokens) == [0], "the table should have one open seat, seat 0"
     done = run_node_bot(
-        bot, "--connect", served.endpoint, "--seat", "0", "--seed", str(seed),
+        bot, "--connect", served.endpoint, "--seat", "0", "--seed", str(seed), *node_args,
         token=served.tokens[0],
     )  # fmt: skip
     assert done.returncode == 0, f"node bot: {done.returncode}\n{done.stdout}\n{done.stderr}"
@@ -106,11 +116,13 @@ def play_a_game(bot: Path, procs: Procs, *serve: str, seed: int) -> None:
     assert len(lines) == 1, done.stdout
     summary = SUMMARY.match(lines[0])
     assert summary is not None, lines[0]
-    assert summary["errors"] == "none", lines[0]
+    assert (summary["game"], summary["errors"], summary["sessions"]) == (game, "none", "1"), lines
+    assert summary["defaults"] == "0", lines[0]  # something legal was always there to pick
     assert done.stderr == "", done.stderr  # nothing refused, nothing dropped
 
     # The server's account: the log is whole and re-executes, and every decision of seat 0 was
-    # the Node bot's own reply (none a timeout's default), one per request it counted.
+    # the Node bot's own reply (none a timeout's default), one per request it counted, its
+    # nils as many as it says it went back.
     verified = sgs("replay", "--verify", served.log_path)
     assert verified.returncode == 0 and ": OK," in verified.stdout, verified
     log = read_log(served.log_path)
@@ -118,21 +130,59 @@ def play_a_game(bot: Path, procs: Procs, *serve: str, seed: int) -> None:
     ours = [d for d in log.decisions if d.seat == 0]
     assert ours and not any(d.timeout for d in ours), "a decision of seat 0 timed out"
     assert len(ours) == int(summary["requests"]), (len(ours), lines[0])
+    assert sum(d.choice is None for d in ours) == int(summary["backs"]), lines[0]
+    asked_again, looped = chains(log, 0)
+    assert looped == [], looped  # no question answered the same way twice in one decision
+    assert asked_again == int(summary["again"]), (asked_again, lines[0])
     records = served.proc.stderr_records()
     refused = [r for r in records if r.get("event") in ("refused", "refusals not logged")]
     assert refused == [], refused  # no message of any seat was refused
     assert not [r for r in records if r.get("event") == "deadline passed, default applied"]
-    assert summary["game"] == log.header.get("game", summary["game"])
+    return summary
+
+
+def chains(log: Log, seat: int) -> tuple[int, list[str]]:
+    """From the log alone: how often `seat` was asked a question again with no event in between
+    (a back re-asks the request that opened the follow-up), and the answers repeated within
+    such a chain (a loop: the same card picked again after going back from its targets)."""
+    asked: set[str] = set()
+    answered: set[str] = set()
+    specs: dict[int, RequestSpec] = {}
+    again, looped = 0, []
+    for record in log.records:
+        if isinstance(record, Event):
+            asked.clear()
+            answered.clear()
+        elif isinstance(record, RequestSpec) and record.seat == seat:
+            specs[record.id] = record
+        elif isinstance(record, Decision) and record.seat == seat:
+            wire = specs.pop(record.id).to_wire()
+            del wire["id"]
+            question = json.dumps(wire, sort_keys=True, default=str)
+            answer = json.dumps([wire, record.choice], sort_keys=True, default=str)
+            again += question in asked
+            if answer in answered:
+                looped.append(answer[:300])
+            asked.add(question)
+            answered.add(answer)
+    return again, looped
 
 
 def test_node_bot_plays_sanguosha(node_bot: Path, procs: Procs) -> None:
-    serve = ("--game", "sanguosha", "--players", "2", "--bots=-,random")
-    play_a_game(node_bot, procs, *serve, seed=3)
+    summary = play_a_game(node_bot, procs, "sanguosha", "random", 3)
+    assert summary["backs"] == "0"  # it never sends nil while something else is legal
+
+
+def test_node_bot_goes_back_without_looping(node_bot: Path, procs: Procs) -> None:
+    """`--back 1`: nil (= back, or decline) the first time each request allows it. Every back
+    re-asks the request that opened the follow-up; the bot picks an option it has not tried
+    there, or the default (Sanguosha's `end`), so each decision ends (no deadline passes)."""
+    summary = play_a_game(node_bot, procs, "sanguosha", "random", 1, "--back", "1")
+    assert int(summary["backs"]) > 0 and int(summary["again"]) > 0, summary[0]
 
 
 def test_node_bot_plays_carcassonne(node_bot: Path, procs: Procs) -> None:
-    serve = ("--game", "carcassonne", "--players", "2", "--bots=-,greedy")
-    play_a_game(node_bot, procs, *serve, seed=1)
+    play_a_game(node_bot, procs, "carcassonne", "greedy", 1)
 
 
 def test_node_bot_lives_through_a_server_killed_and_resumed(

@@ -160,3 +160,15 @@ test("a follow-up asked again after a back is not backed out of twice", () => {
   assert.equal(decide({ ...follow, id: 0 }, rng, steps).why, "nil");
   assert.equal(decide({ ...follow, id: 1 }, rng, steps).why, "default");
 });
+
+test("--back: nil the first time a request allows it, never when the question comes again", () => {
+  const targets = request({ form: "subset", options: [1, 2], min: 1, max: 1, cancel: true });
+  const steps = new Steps();
+  const rng = makeRng(1);
+  assert.deepEqual(decide({ ...targets, id: 0 }, rng, steps, 1), { choice: null, why: "nil", again: false });
+  const again = decide({ ...targets, id: 1 }, rng, steps, 1);
+  assert.equal(again.again, true);
+  assert.ok(legal(targets, again.choice) && again.choice !== null);
+  // Without --back the bot never sends nil while something else is legal.
+  for (let id = 0; id < 50; id++) assert.notEqual(decide({ ...targets, id }, rng, new Steps()).choice, null);
+});
