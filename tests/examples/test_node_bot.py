@@ -251,6 +251,7 @@ def test_node_bot_stops_at_a_server_that_cannot_prove_the_token(
         (("--connect", "nowhere", "--seat", "0"), "t", "error: --connect: not a tcp://"),
         (("--connect", "tcp://h:1", "--seat", "0", "--bogus"), "t", "error: Unknown option"),
     ],
+    ids=["no-connect", "no-token", "bad-seat", "bad-endpoint", "unknown-option"],
 )
 def test_node_bot_usage_errors(
     node_bot: Path, args: tuple[str, ...], token: str | None, message: str
