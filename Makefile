@@ -18,7 +18,7 @@ endif
 # Under `make -j`, each target's output is printed whole when it ends, not interleaved.
 MAKEFLAGS += --output-sync=target
 
-.PHONY: demo test check lint typecheck unit fast bench soak clean browser
+.PHONY: demo test check lint typecheck unit fast bench soak clean browser node
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -36,7 +36,7 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-unit: $(STAMP) browser
+unit: $(STAMP) browser node
 	$(BIN)/pytest $(XDIST)
 
 # The browser tests (tests/web) drive Debian's Chromium through Playwright (Playwright cannot
@@ -49,6 +49,16 @@ browser:
 	  $$SUDO apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium fonts-wqy-zenhei \
 	    >/dev/null; }
+
+# The Node.js example bot's test (tests/examples/test_node_bot.py) runs `node` and `npm`, installed
+# once from Debian's packages when missing; the test itself runs `npm ci` in examples/node-bot
+# when its node_modules is missing or older than its package-lock.json.
+node:
+	@{ command -v node && command -v npm; } >/dev/null 2>&1 || { \
+	  echo "installing Debian's nodejs and npm for the Node example bot's test (tests/examples)"; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq nodejs npm >/dev/null; }
 
 fast: $(STAMP)
 	$(BIN)/pytest $(XDIST) -m "not surface"
