@@ -340,23 +340,34 @@ class Checker:
 @dataclass(frozen=True)
 class LeadStep:
     """One move the kit makes itself on the way to a position: the request kind it expects,
-    and the reply (`reply`) or the option to pick (`option`, for options that are strings)."""
+    and the reply (`reply`), or the option to pick: `option`, the first option equal to it or,
+    for a table, the first option holding every key of it with that value (recursively)."""
 
     kind: str
     reply: Choice = None
-    option: str | None = None
+    option: object = None
 
     def answer(self, req: RequestSpec) -> Choice:
         if req.kind != self.kind:
             raise ConfigError(f"the lead expected a {self.kind!r} request, got {req.kind!r}")
         if self.option is not None:
-            if self.option not in req.options:
-                raise ConfigError(f"the {req.kind!r} request has no option {self.option!r}")
-            return req.options.index(self.option)
+            for i, option in enumerate(req.options):
+                if holds(option, self.option):
+                    return [i] if req.form == "subset" else i
+            raise ConfigError(f"the {req.kind!r} request has no option {self.option!r}")
         bad = check_choice(req, self.reply)
         if bad is not None:
             raise ConfigError(f"the lead's reply to {req.kind!r} is not legal: {bad}")
         return self.reply
+
+
+def holds(value: object, pattern: object) -> bool:
+    """Whether `value` equals `pattern` or, for a table, holds each of its keys as it does."""
+    if isinstance(pattern, dict):
+        return isinstance(value, dict) and all(
+            k in value and holds(value[k], v) for k, v in pattern.items()
+        )
+    return value == pattern
 
 
 @dataclass(frozen=True)
@@ -442,10 +453,10 @@ def _position(game: str, here: str, e: object, where: str) -> Position:
     for step in lead:
         if not isinstance(step, dict) or not isinstance(step.get("kind"), str):
             raise ConfigError(f"{where}: a lead move is a table with 'kind'")
-        option = step.get("option")
-        steps.append(
-            LeadStep(step["kind"], step.get("reply"), None if option is None else str(option))
-        )
+        unknown = set(step) - {"kind", "reply", "option"}
+        if unknown:
+            raise ConfigError(f"{where}: a lead move takes kind, reply or option")
+        steps.append(LeadStep(step["kind"], step.get("reply"), step.get("option")))
     seed = e.get("seed", 1)
     if type(seed) is not int or not 0 <= seed < 1 << 64:
         raise ConfigError(f"{where}: 'seed' is an integer in 0..2^64-1")

@@ -29,6 +29,7 @@ from sgs.botcheck import (
 from sgs.errors import UsageError
 from sgs.options import add_game_options, game_config, load_scenario
 from sgs.progress import progress_bar
+from sgs.structured_logging import configure
 from sgs.runner import make_bots
 from user_agent.bots import BotSpecError
 
@@ -123,6 +124,9 @@ def positions_of(args: argparse.Namespace, config: dict[str, Any]) -> Positions:
 
 def run(args: argparse.Namespace) -> int:
     check_args(args)
+    if args.log_level is None and not os.environ.get("SGS_LOG_LEVEL"):
+        # the tables' and the bots' info lines would bury the report: warnings only, by default
+        configure("warning", True if args.log_json else None)
     cwd = os.getcwd()  # as for `sgs sim`: a module:Class names a module in the current directory
     if cwd not in sys.path:
         sys.path.insert(0, cwd)
