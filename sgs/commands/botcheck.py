@@ -29,8 +29,8 @@ from sgs.botcheck import (
 from sgs.errors import UsageError
 from sgs.options import add_game_options, game_config, load_scenario
 from sgs.progress import progress_bar
-from sgs.structured_logging import configure
 from sgs.runner import make_bots
+from sgs.structured_logging import configure
 from user_agent.bots import BotSpecError
 
 MAX_GAMES = 100_000
