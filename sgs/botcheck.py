@@ -182,6 +182,11 @@ class Report:
 
     @property
     def problem_count(self) -> int:
+        return len(self.problems)
+
+    @property
+    def bad_replies(self) -> int:
+        """Replies refused or defaulted, a reply sent again and again counted each time."""
         return sum(p.repeats for p in self.problems)
 
     @property
@@ -201,6 +206,7 @@ class Report:
             "replies": self.replies,
             "clean": self.clean,
             "problem_count": self.problem_count,
+            "bad_replies": self.bad_replies,
             "per_kind": {
                 k: {"met": c.met, "problems": dict(c.problems)}
                 for k, c in sorted(self.per_kind.items())
@@ -240,8 +246,8 @@ class Report:
             lines.append("clean: every reply was legal and in time")
         else:
             lines.append(
-                f"not clean: {self.problem_count} problems"
-                + (f", {len(self.errors)} positions not played" if self.errors else "")
+                f"not clean: {self.problem_count} problems ({self.bad_replies} replies)"
+                + (f", {len(self.errors)} games or positions not played" if self.errors else "")
             )
         return lines
 

@@ -92,12 +92,12 @@ class CheckedTable(Table):
 
 
 class CheckedServer(Server):
-    """A server that tells the kit of every message it dropped over the rate limit."""
+    """A server that tells the kit of every message it dropped over the rate limit. Its
+    refusals are the report's, not log lines (a wrong bot would bury the report in them)."""
 
     table: CheckedTable | None = None
 
     def _log_refusal(self, seat: int, identity: bytes, code: str, why: str, table: str) -> None:
-        super()._log_refusal(seat, identity, code, why, table)
         t = self.table
         if code != "rate_limited" or t is None or t.checker is None:
             return
@@ -251,11 +251,19 @@ class WireCheck:
         checker = self.checker
         lead = {(d.seat, d.id) for d in game.decisions[:led]}
         decided = {(d.seat, d.id): d for d in game.decisions}
+        # A decision past its deadline takes the defaults of all its steps at once (the same
+        # seat asked again with no event between): one problem, at its first step.
+        followers: set[tuple[int, int]] = set()
+        last: tuple[int, int] | None = None
+        for made in game.decisions:
+            if made.timeout and last == (made.seat, made.at):
+                followers.add((made.seat, made.id))
+            last = (made.seat, made.at) if made.timeout else None
         for req in game.requests:
             if req.seat not in tested or (req.seat, req.id) in lead:
                 continue
             checker.met(req, NullView(), where)
             d = decided.get((req.seat, req.id))
-            if d is not None and d.timeout:
+            if d is not None and d.timeout and (d.seat, d.id) not in followers:
                 why = f"no legal reply within the deadline ({checker.deadline:g} s)"
                 checker.problem(req, NullView(), where, DEADLINE, "-", why)
