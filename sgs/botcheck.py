@@ -170,7 +170,8 @@ class Report:
     replies: int = 0
     per_kind: dict[str, KindCount] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
-    errors: list[str] = field(default_factory=list)  # positions that could not be played
+    # games and positions that failed: not played to their end, or the program exited badly
+    errors: list[str] = field(default_factory=list)
 
     def count(self, kind: str) -> KindCount:
         return self.per_kind.setdefault(kind, KindCount())
@@ -240,14 +241,17 @@ class Report:
                 lines += ["  " + line for line in p.lines()]
             if len(mine) > self.shown_per_kind:
                 lines.append(f"  and {len(mine) - self.shown_per_kind} more")
-        for e in self.errors:
-            lines.append(f"position not played: {e}")
+        if self.errors:
+            lines.append(f"games and positions that failed: {len(self.errors)}")
+            lines += [f"  {e}" for e in self.errors[: self.shown_per_kind]]
+            if len(self.errors) > self.shown_per_kind:
+                lines.append(f"  and {len(self.errors) - self.shown_per_kind} more")
         if self.clean:
             lines.append("clean: every reply was legal and in time")
         else:
             lines.append(
                 f"not clean: {self.problem_count} problems ({self.bad_replies} replies)"
-                + (f", {len(self.errors)} games or positions not played" if self.errors else "")
+                + (f", {len(self.errors)} games or positions failed" if self.errors else "")
             )
         return lines
 

@@ -27,7 +27,7 @@ from game_agent.games import load
 from game_agent.server import Table, TableOptions
 from game_agent.server.seats import Seat, Seats
 from game_agent.server.server import Server, ServerOptions
-from game_agent.server.table import PLAYING
+from game_agent.server.table import PLAYING, WAITING
 from protocol.choices import check_choice
 from protocol.messages import Reply
 from replays.writer import LogWriter, header_for
@@ -199,19 +199,36 @@ class WireCheck:
                 procs.append(proc)
                 seat_of[id(proc)] = seat.index
             table.departed = lambda: [seat_of[id(p)] for p in procs if p.poll() is not None]
-            server.run(until=lambda: table.name not in server.tables)
+            mine = [p for p in procs if seat_of[id(p)] in tested]
+
+            def over() -> bool:
+                if table.name not in server.tables:
+                    return True
+                # a program that exits before it took its seat would hold the table for the
+                # fill timeout: the game is not played
+                return table.state == WAITING and any(p.poll() is not None for p in mine)
+
+            server.run(until=over)
         finally:
             server.close()
             table.writer_close()
             stop_bots(procs, grace=5.0 if game.finished else 0.0)
         if not game.finished:
-            why = table.fill_failed or "the table closed before the game ended"
+            gone = [p.returncode for p in procs if seat_of[id(p)] in tested and p.returncode]
+            why = table.fill_failed or (
+                f"the program exited with code {gone[0]} before the game ended"
+                if gone
+                else "the table closed before the game ended"
+            )
             checker.report.errors.append(f"{where}: {why}")
             return False
         self.tally(game, tested, led, where)
         for p in procs:
             if seat_of[id(p)] in tested and p.returncode not in (0, None):
-                log.warning("the program exited with an error", code=p.returncode, where=where)
+                checker.report.errors.append(
+                    f"{where}: the program at seat {seat_of[id(p)]} exited with code {p.returncode}"
+                )
+        log.info("game checked", where=where, decisions=len(game.decisions))
         return True
 
     def start(

@@ -160,7 +160,10 @@ def run(args: argparse.Namespace) -> int:
             from sgs.botcheck_wire import WireCheck
 
             wire = WireCheck(args.game, args.exec, others, checker)
-            wire.run(config, args.seed, args.games, positions.positions, bar)
+            try:
+                wire.run(config, args.seed, args.games, positions.positions, bar)
+            except ConfigError as exc:  # e.g. a program that cannot be started
+                raise UsageError(str(exc)) from None
         else:
             run_in_process(args, config, others, positions.positions, checker, bar)
     for text in report.render():

@@ -179,6 +179,24 @@ def test_exec_positions_run_the_program_at_every_seat(tmp_path: Path) -> None:
     assert report["per_kind"]["drop"]["met"] >= 1
 
 
+def test_exec_a_program_that_exits_at_once_fails_each_game_without_waiting(
+    tmp_path: Path,
+) -> None:
+    done, report = checked(tmp_path, "--game", "harmony", "--exec", "false", "--games", "2",
+                           "--no-positions")  # fmt: skip
+    assert done.returncode == 1
+    assert report["errors"] == [
+        "seed 1: the program exited with code 1 before the game ended",
+        "seed 2: the program exited with code 1 before the game ended",
+    ]
+    assert "games and positions that failed: 2" in done.stdout
+    done = botcheck("--game", "harmony", "--exec", "/nonexistent/bot", "--games", "1")
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [
+        "error: cannot start /nonexistent/bot: No such file or directory"
+    ]
+
+
 # --- usage errors, progress ------------------------------------------------------------------
 
 
