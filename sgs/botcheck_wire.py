@@ -181,7 +181,11 @@ class WireCheck:
                 writer.put_step(step.events, step.asked)
             led = len(game.decisions)
         opts = TableOptions(
-            deadline=checker.deadline, linger=1.0, fill_timeout=FILL_SECONDS, window_min=0.0
+            deadline=checker.deadline,
+            linger=1.0,
+            fill_timeout=FILL_SECONDS,
+            window_min=0.0,
+            abandon_after=FILL_SECONDS,
         )
         table = CheckedTable(
             "", game, Seats.new(agents), writer, opts, log_path=path, resumed=bool(lead)
@@ -205,8 +209,11 @@ class WireCheck:
                 if table.name not in server.tables:
                     return True
                 # a program that exits before it took its seat would hold the table for the
-                # fill timeout: the game is not played
-                return table.state == WAITING and any(p.poll() is not None for p in mine)
+                # fill timeout, and a table whose every agent exited is paused: the game is
+                # not played
+                if table.state == WAITING and any(p.poll() is not None for p in mine):
+                    return True
+                return all(p.poll() is not None for p in procs)
 
             server.run(until=over)
         finally:

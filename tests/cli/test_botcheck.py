@@ -190,6 +190,10 @@ def test_exec_a_program_that_exits_at_once_fails_each_game_without_waiting(
         "seed 2: the program exited with code 1 before the game ended",
     ]
     assert "games and positions that failed: 2" in done.stdout
+    # in a position the program holds every seat: every one exited, the table is not waited on
+    done, report = checked(tmp_path, "--game", "muhq", "--exec", "false", "--games", "0")
+    assert done.returncode == 1
+    assert len(report["errors"]) == 3 and report["positions"] == []
     done = botcheck("--game", "harmony", "--exec", "/nonexistent/bot", "--games", "1")
     assert done.returncode == 2
     assert done.stderr.strip().splitlines() == [
