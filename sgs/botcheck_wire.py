@@ -4,7 +4,8 @@ for the seat under test (every seat in a position) with the connection in its en
 and `sgs bot` processes for the other seats, as `sgs serve --bots` starts them.
 
 The program's environment: `SGS_CONNECT` (the endpoint), `SGS_SEAT`, `SGS_TABLE` (the table's
-name, empty), `SGS_GAME`, `SGS_TOKEN`, `SGS_BOT_SEED` and `SGS_PARENT_PID` (docs/botcheck.md).
+name, empty), `SGS_GAME`, `SGS_TOKEN`, `SGS_BOT_SEED` and `SGS_PARENT_PID` (docs/botcheck.md);
+`{connect}`, `{seat}`, `{table}` and `{game}` in its command line are filled in too.
 
 Every reply the program sends is checked as the table checks it; an illegal one is refused
 (`illegal_reply`) and the request stands, so the report counts each refusal and, when the
@@ -53,6 +54,14 @@ log = structlog.get_logger("sgs.botcheck")
 
 CONNECT_ENV, SEAT_ENV, TABLE_ENV, GAME_ENV = "SGS_CONNECT", "SGS_SEAT", "SGS_TABLE", "SGS_GAME"
 FILL_SECONDS = 30.0  # the program must take its seat within this long
+
+
+def fill(arg: str, endpoint: str, seat: int, game: str) -> str:
+    """An --exec argument with `{connect}`, `{seat}`, `{table}` and `{game}` filled in, for a
+    program that takes its connection on its command line (the token never goes there)."""
+    for name, value in (("connect", endpoint), ("seat", str(seat)), ("table", ""), ("game", game)):
+        arg = arg.replace("{" + name + "}", value)
+    return arg
 
 
 class CheckedTable(Table):
@@ -261,8 +270,9 @@ class WireCheck:
                     GAME_ENV: self.game,
                 }
             )
+            argv = [fill(a, endpoint, seat.index, self.game) for a in self.argv]
             try:
-                return subprocess.Popen(self.argv, stdin=subprocess.DEVNULL, env=env)
+                return subprocess.Popen(argv, stdin=subprocess.DEVNULL, env=env)
             except OSError as exc:
                 raise ConfigError(f"cannot start {self.argv[0]}: {exc.strerror}") from None
         spec = self.others[seat.index % len(self.others)]

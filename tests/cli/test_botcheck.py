@@ -155,6 +155,20 @@ def test_exec_plays_a_wire_bot_program(tmp_path: Path) -> None:
     assert report["per_kind"]["place_piece"]["met"] == report["replies"]
 
 
+def test_exec_fills_in_the_connection_on_the_command_line(tmp_path: Path) -> None:
+    """`{seat}` in the command line is the seat the program plays (the bot exits 3 if not)."""
+    done, report = checked(tmp_path, "--game", "goofspiel", "--exec", f"{WIRE_BOT} ok {{seat}}",
+                           "--games", "2")  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr[-3000:]
+    assert report["games"] == 2 and report["errors"] == []
+    done, report = checked(tmp_path, "--game", "goofspiel", "--exec", f"{WIRE_BOT} ok 7",
+                           "--games", "1")  # fmt: skip
+    assert done.returncode == 1
+    # it exits before it takes its seat: the game fails, or (when the other seat was quicker)
+    # is played with the seat's defaults; either way the report names the exit
+    assert len(report["errors"]) == 1 and "exited with code 3" in report["errors"][0]
+
+
 def test_exec_catches_a_wrong_wire_bot_and_the_deadline_defaults(tmp_path: Path) -> None:
     done, report = checked(
         tmp_path, "--game", "sanguosha", "--players", "2", "--exec", f"{WIRE_BOT} single-int",

@@ -1,6 +1,7 @@
 """A small bot speaking the wire, for `sgs botcheck --exec` (tests/cli/test_botcheck.py): it
 reads the connection from its environment as docs/botcheck.md says, and answers every request
-with a random legal reply, or (argv[1] == "single-int") a subset request with one integer."""
+with a random legal reply, or (argv[1] == "single-int") a subset request with one integer.
+A second argument must be its seat (`--exec '... wire_bot.py ok {seat}'`), else it exits 3."""
 
 from __future__ import annotations
 
@@ -16,6 +17,9 @@ from user_agent.client import Client
 
 def main() -> int:
     wrong = sys.argv[1] if len(sys.argv) > 1 else ""
+    if len(sys.argv) > 2 and sys.argv[2] != os.environ["SGS_SEAT"]:
+        print(f"wire_bot: told seat {sys.argv[2]!r}, not {os.environ['SGS_SEAT']}", file=sys.stderr)
+        return 3
     client = Client(
         os.environ["SGS_CONNECT"],
         seat=int(os.environ["SGS_SEAT"]),
