@@ -14,10 +14,11 @@ import pytest
 from sgs.cli import build_parser
 
 COMMANDS = (
-    "arena", "bot", "demo", "keys", "play", "reference", "replay", "serve", "sim", "status",
-    "watch", "web",
+    "arena", "bot", "botcheck", "demo", "keys", "play", "reference", "replay", "serve", "sim",
+    "status", "watch", "web",
 )  # fmt: skip
 REQUIRED = {  # what each command needs before argparse gets to an unknown option
+    "botcheck": ["--bot", "random"],
     "bot": ["--connect", "tcp://127.0.0.1:9"],
     "play": ["--connect", "tcp://127.0.0.1:9"],
     "status": ["--connect", "tcp://127.0.0.1:9"],
