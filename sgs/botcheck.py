@@ -129,8 +129,9 @@ class Problem:
         ]
 
 
-def legal_words(req: RequestSpec, default_words: str) -> str:
-    """What a reply to `req` may be, in words."""
+def legal_words(req: RequestSpec, default_words: str, nil_words: str = "") -> str:
+    """What a reply to `req` may be, in words (`nil_words`: what nil means, from the kind's
+    contract)."""
     n = len(req.options)
     top = f"0..{n - 1}" if n else "no index (there are no options)"
     if req.form == "choice":
@@ -148,7 +149,7 @@ def legal_words(req: RequestSpec, default_words: str) -> str:
     else:
         text = f"a reply of form {req.form!r}"
     if req.cancel:
-        text += ", or nil"
+        text += f", or nil ({nil_words})" if nil_words else ", or nil"
     return f"{text}; default {shown(req.default)} ({default_words})"
 
 
@@ -292,6 +293,8 @@ class Checker:
         repeats: int = 1,
     ) -> Problem:
         title, options, default = self.words(req, view)
+        ask = self.schema.asks.get(req.kind)
+        nil_words = ask.cancel if ask is not None else ""
         p = Problem(
             category=what,
             kind=req.kind,
@@ -305,7 +308,7 @@ class Checker:
             info=clip(json.dumps(req.info, sort_keys=True, default=str)),
             reply=reply,
             reason=clip(reason),
-            legal=clip(legal_words(req, default), 400),
+            legal=clip(legal_words(req, default, nil_words), 400),
             applied=applied or f"the default, {shown(req.default)} ({default})",
             repeats=repeats,
         )

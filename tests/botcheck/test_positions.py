@@ -4,6 +4,8 @@ or declared out of reach with why; the checker catches each kind of wrong reply.
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from game_agent.engine import ConfigError, Game, RequestSpec
@@ -12,6 +14,7 @@ from protocol.registry import get_schema
 from sgs.botcheck import (
     BACK_AND_FORTH,
     CONTRACT,
+    DEADLINE,
     NIL,
     OUT_OF_RANGE,
     WRONG_FORM,
@@ -141,3 +144,20 @@ def test_back_and_forth_is_caught() -> None:
     play_checked(g, [Back(s, 1) for s in range(g.seats)], frozenset(range(g.seats)), checker, "x")
     assert BACK_AND_FORTH in {p.category for p in checker.report.problems}
     assert g.finished
+
+
+def test_a_reply_later_than_the_deadline_is_a_problem_and_takes_the_default() -> None:
+    class Slow(Bot):
+        uses_view = False
+
+        def decide(self, request: RequestSpec, view: View) -> object:  # type: ignore[override]
+            time.sleep(0.05)  # at least 50 ms: five times the deadline below
+            return 1
+
+    checker = checker_for("goofspiel")
+    checker.deadline = 0.01
+    req = RequestSpec(0, 0, "bid", "choice", [{"card": 1}, {"card": 2}], 0)
+    assert checker.ask(Slow(0, 1), req, "here") == 0
+    late = [p for p in checker.report.problems if p.category == DEADLINE]
+    assert len(late) == 1 and late[0].reason.endswith("the deadline is 0.01 s")
+    assert late[0].applied.startswith("the default, 0")
