@@ -78,6 +78,10 @@ def category(reason: str) -> str:
     return WRONG_FORM
 
 
+def plural(n: int, one: str, many: str = "") -> str:
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
 def clip(text: str, limit: int = MAX_TEXT) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
@@ -251,7 +255,8 @@ class Report:
             lines.append("clean: every reply was legal and in time")
         else:
             lines.append(
-                f"not clean: {self.problem_count} problems ({self.bad_replies} replies)"
+                f"not clean: {plural(self.problem_count, 'problem')} "
+                f"({plural(self.bad_replies, 'reply', 'replies')})"
                 + (f", {len(self.errors)} games or positions failed" if self.errors else "")
             )
         return lines
@@ -321,7 +326,8 @@ class Checker:
         self.report.replies += 1
         if req.kind in self._contract_seen:
             return
-        bad = request_problem(self.schema, req) if self.schema.asks else None
+        # a kind without a contract (a ruleset that declares none) cannot be checked: no problem
+        bad = request_problem(self.schema, req) if req.kind in self.schema.asks else None
         if bad is not None:
             self._contract_seen.add(req.kind)  # one per kind: it is the game's problem
             self.problem(req, view, where, CONTRACT, "-", bad, applied="the bot's reply")

@@ -14,7 +14,6 @@ from typing import Any
 from game_agent.engine import ConfigError, Game
 from game_agent.games import load
 from protocol.errors import ProtocolError
-from protocol.registry import get_schema
 from sgs.botcheck import (
     Checker,
     Position,
@@ -132,7 +131,7 @@ def run(args: argparse.Namespace) -> int:
         sys.path.insert(0, cwd)
     try:
         ruleset = load(args.game)
-        schema = get_schema(ruleset.schema.name)
+        schema = ruleset.schema
         scenario, args.scenario = args.scenario, None  # a position of its own, not the games'
         config = game_config(args)
         args.scenario = scenario
