@@ -275,3 +275,13 @@ def test_node_bot_unit_tests(node_bot: Path) -> None:
     assert done.returncode == 0, done.stdout + done.stderr
     assert re.search(r"^# fail 0$", done.stdout, re.M), done.stdout
     assert re.search(r"^# pass [1-9]", done.stdout, re.M), done.stdout
+
+
+def test_the_node_bot_is_clean_under_the_bot_test_kit(node_bot: Path) -> None:
+    """`sgs botcheck --exec` plays the Node bot through seeded games and every position that
+    reaches a Sanguosha request kind: no illegal reply, no default taken, every kind met."""
+    command = f"{node()} {node_bot / 'bot.mjs'} --connect {{connect}} --seat {{seat}}"
+    done = sgs("botcheck", "--game", "sanguosha", "--exec", command, "--games", "2")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "clean: every reply was legal and in time" in done.stdout, done.stdout
+    assert "never met" not in done.stdout, done.stdout
