@@ -46,22 +46,23 @@ PLAYS: dict[str, list[tuple[dict[str, Any], list[str], range]]] = {
         ({"mode": "1v1"}, ["smart", "random"], range(1, 2)),
     ],
     "harmony": [
-        ({}, ["random"], range(1, 5)),
-        ({}, ["greedy", "medium"], range(1, 3)),
+        ({}, ["random"], range(1, 7)),
+        ({}, ["greedy", "medium"], range(1, 5)),
     ],
     "carcassonne": [
-        ({}, ["random"], range(1, 4)),
-        ({"players": 4}, ["greedy", "random"], range(1, 3)),
+        ({}, ["random"], range(1, 5)),
+        ({"players": 3}, ["greedy", "random"], range(1, 3)),
+        ({"players": 5}, ["random"], range(1, 3)),
     ],
     "muhq": [
-        ({}, ["random"], range(1, 4)),
+        ({}, ["random"], range(1, 5)),
         ({}, ["greedy", "random"], range(1, 3)),
         ({"draft": True}, ["random"], range(1, 2)),
         ({"mode": "kraken"}, ["greedy", "random"], range(1, 2)),
     ],
     "goofspiel": [
-        ({}, ["random"], range(1, 6)),
-        ({}, ["greedy", "random"], range(1, 4)),
+        ({}, ["random"], range(1, 7)),
+        ({}, ["greedy", "random"], range(1, 7)),
     ],
 }
 
