@@ -19,10 +19,31 @@ bin="$tools/node_modules/.bin"
 "$bin/tsc" --noEmit --strict --target es2020 "$out/contract.ts"
 echo "typescript (json-schema-to-typescript): $out/contract.ts, tsc --strict: ok"
 for lang in typescript go rust; do
-  case $lang in typescript) ext=qt.ts ;; go) ext=go ;; rust) ext=rs ;; esac
+  more=""
+  case $lang in typescript) ext=qt.ts ;; go) ext=go more="--package contract" ;; rust) ext=rs ;; esac
   # its notes on open maps ("cannot infer this type") go to quicktype-$lang.log
-  "$bin/quicktype" -s schema "$schema" --lang "$lang" -o "$out/contract.$ext" >"$out/quicktype-$lang.log" 2>&1
+  # shellcheck disable=SC2086
+  "$bin/quicktype" -s schema "$schema" --lang "$lang" $more -o "$out/contract.$ext" \
+    >"$out/quicktype-$lang.log" 2>&1
   echo "$lang (quicktype): $out/contract.$ext"
 done
 "$bin/tsc" --noEmit --strict --target es2020 "$out/contract.qt.ts"
 echo "tsc --strict on quicktype's TypeScript: ok"
+if command -v go >/dev/null 2>&1; then  # Debian: apt-get install golang-go
+  mkdir -p "$out/go" && cp "$out/contract.go" "$out/go/contract.go"
+  (cd "$out/go" && { [ -f go.mod ] || go mod init example.invalid/contract >/dev/null 2>&1; } &&
+   GOPROXY=off go build ./...)
+  echo "go build on quicktype's Go: ok"
+fi
+# Rust: crates.io is out of reach here, Debian's serde crates are not (apt-get install
+# librust-serde-derive-dev librust-serde-json-dev): build against them when they are there.
+if command -v cargo >/dev/null 2>&1 && ls -d /usr/share/cargo/registry/serde_json-* >/dev/null 2>&1; then
+  mkdir -p "$out/rust/src" "$out/rust/.cargo"
+  cp "$out/contract.rs" "$out/rust/src/lib.rs"
+  printf '[package]\nname = "contract"\nversion = "0.1.0"\nedition = "2021"\n\n[dependencies]\nserde = { version = "1", features = ["derive"] }\nserde_json = "1"\n' \
+    > "$out/rust/Cargo.toml"
+  printf '[source.crates-io]\nreplace-with = "debian"\n[source.debian]\ndirectory = "/usr/share/cargo/registry"\n[net]\noffline = true\n' \
+    > "$out/rust/.cargo/config.toml"
+  (cd "$out/rust" && cargo build -q 2>"$out/cargo.log")
+  echo "cargo build on quicktype's Rust: ok"
+fi

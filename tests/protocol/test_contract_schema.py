@@ -149,6 +149,26 @@ def test_recorded_games_keep_the_contract(
         assert total.counts["event (public form)"] > 0, total.counts
 
 
+def test_a_contract_that_drifts_from_the_game_is_caught(tmp_path: Path) -> None:
+    """The same check on the same log fails once the contract and the game disagree: a public
+    form, a request's info, an option shape and the reply of a form, each changed in a copy."""
+    drifted = load()
+    defs = drifted["$defs"]
+    defs["SanguoshaDrawPublicData"]["properties"]["count"] = {"type": "string"}
+    defs["SanguoshaRespondInfo"]["required"].append("extra")
+    defs["SanguoshaCard"]["properties"]["rank"] = {"type": "string"}
+    defs["ChoiceReply"]["minimum"] = 1
+    path = tmp_path / "sanguosha.sgslog"
+    play("sanguosha", {"players": 5}, 1, ["random"], path)
+    assert not LogChecker().check_path(str(path)).failures
+    checked = LogChecker(Validators(drifted)).check_path(str(path))
+    said = "\n".join(checked.failures)
+    assert checked.failed["event (public form)"] > 0, checked.failed
+    assert checked.failed["event (seat)"] > 0 and checked.failed["request"] > 0, checked.failed
+    assert checked.failed["reply (form)"] > 0, checked.failed
+    assert "SanguoshaDrawPublicData" in said and "record " in said, said
+
+
 # --- what the schema refuses ---------------------------------------------------------------
 
 
