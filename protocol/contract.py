@@ -18,7 +18,7 @@ Sanguosha table; `AgentMessage` anything an agent sends.
 Every union whose members are told apart by one constant field (`t` of a message, `kind` of an
 event or request) is a `oneOf` with a `discriminator` (OpenAPI's keyword: `propertyName` and a
 `mapping` from the field's value to the member). JSON Schema validators ignore the keyword;
-`validator()` uses it to check only the member the value names (the same verdict as `oneOf`,
+`Validators` uses it to check only the member the value names (the same verdict as `oneOf`,
 whose other members cannot match, at a fraction of the cost).
 """
 
