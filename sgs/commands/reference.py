@@ -23,15 +23,20 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--kind", help="with --game: print one request kind only")
     mode = p.add_mutually_exclusive_group()
     mode.add_argument(
-        "--check", action="store_true", help="exit 1 when protocol/PROTOCOL.md is behind the code"
+        "--check",
+        action="store_true",
+        help="exit 1 when PROTOCOL.md's section or contract.schema.json is behind the code",
     )
     mode.add_argument(
-        "--write", action="store_true", help="bring protocol/PROTOCOL.md's section up to date"
+        "--write",
+        action="store_true",
+        help="bring PROTOCOL.md's section and protocol/contract.schema.json up to date",
     )
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    from protocol import contract
     from sgs import reference
 
     if (args.check or args.write) and (args.game or args.kind):
@@ -42,18 +47,31 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"no {reference.DOC} here (an installed copy has no docs to write)")
     if args.check:
         behind = list(reference.stale())
+        code = 0
         if behind:
             shown = "; ".join(behind[:8]) + (
                 f"; and {len(behind) - 8} more" if len(behind) > 8 else ""
             )
             print(f"protocol/PROTOCOL.md section 15 is behind the code in: {shown}")
+            code = 1
+        else:
+            print("protocol/PROTOCOL.md section 15 is up to date")
+        if contract.path().read_text(encoding="utf-8") != contract.render():
+            print("protocol/contract.schema.json is behind the code")
+            code = 1
+        else:
+            print("protocol/contract.schema.json is up to date")
+        if code:
             print("run `sgs reference --write` and commit the result")
-            return 1
-        print("protocol/PROTOCOL.md section 15 is up to date")
-        return 0
+        return code
     if args.write:
         changed = reference.write()
         print(f"{reference.DOC}: {'rewritten' if changed else 'already up to date'}")
+        fresh, target = contract.render(), contract.path()
+        same = target.read_text(encoding="utf-8") == fresh
+        if not same:
+            target.write_text(fresh, encoding="utf-8")
+        print(f"{target}: {'already up to date' if same else 'rewritten'}")
         return 0
     if args.kind:
         from protocol.registry import get_schema
