@@ -1,4 +1,8 @@
-"""A Goofspiel bot for docs/bots.md: bid the card ranked as the prize is ranked.
+"""A Goofspiel bot for docs/bots.md: outbid the other seat's matching card, throw the smallest.
+
+Both hands are public (every bid is shown when its round ends), so the view knows which cards
+the other seat still holds. A bidder who bids each prize's own value is beaten by one more;
+the smallest prize left is not worth a card, so it gets my smallest.
 
 Run it from the repository root:  sgs sim --game goofspiel --bots examples.bots.goofspiel_bot:Bot
 or from this directory:           sgs sim --game goofspiel --bots goofspiel_bot:Bot
@@ -25,14 +29,9 @@ class Bot(BaseBot):
             return random_legal(request, self.rng)  # a kind this bot does not know
         hand: list[int] = self.options(request)  # the card values of my hand, ascending
         prize = int(request.info["prize"])
-        # the prizes still to come, this one included: the best prize gets my best card,
-        # the smallest my smallest
-        prizes = sorted([prize, *view.prizes])
-        rank = prizes.index(prize) / max(len(prizes) - 1, 1)  # 0.0 (smallest) .. 1.0 (best)
-        want = round(rank * (len(hand) - 1))
-        # the other seat has bid already or not: its bid is sealed, so only its hand counts;
-        # when my card would lose to its best card anyway, throw my smallest instead
-        theirs = view.hands[1 - self.seat]
-        if theirs and hand[want] < max(theirs) and prize <= prizes[len(prizes) // 2]:
-            return 0
-        return want
+        if view.prizes and prize < min(view.prizes):
+            return 0  # the smallest prize left: my smallest card
+        theirs = view.hands[1 - self.seat]  # the other seat's cards still in hand
+        want = prize + 1 if prize in theirs else prize
+        # the smallest card of mine worth `want`, else my smallest (`choice`: reply an index)
+        return next((i for i, card in enumerate(hand) if card >= want), 0)
