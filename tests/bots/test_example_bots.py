@@ -178,7 +178,7 @@ def test_sgs_serve_runs_it_as_a_bot_process(game: str, tmp_path: Path) -> None:
         "--bind", "tcp://127.0.0.1:0", "--log-dir", str(logs),
     )  # fmt: skip
     assert done.returncode == 0, done.stderr[-2000:]
-    assert "result: game over" in done.stdout
+    assert "result: game over" in done.stdout and "timeouts: 0," in done.stdout
     _no_defaults(done.stderr)
     (log,) = sorted(logs.glob("*.sgslog"))
     assert verify(log).ok
@@ -218,7 +218,7 @@ def test_quick_start_served_with_sgs_bot(tmp_path: Path) -> None:
         _no_defaults(bot.stderr)
         rest, err = serve.communicate(timeout=300)
         assert serve.returncode == 0, err[-2000:]
-        assert "result: game over" in rest
+        assert "result: game over" in rest and "timeouts: 0," in rest
     finally:
         if serve.poll() is None:
             serve.kill()
