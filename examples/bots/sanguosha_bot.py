@@ -109,7 +109,7 @@ class Bot(BaseBot):
         if name in ("savage_assault", "archery_attack"):  # hits everyone else
             others = [s for s in range(len(view.seats)) if s != self.seat and view.seats[s].alive]
             return sum(self.enemy(s) for s in others) > len(others) / 2
-        if name == "peach_garden":
+        if name == "god_salvation":
             return me.hp < me.max_hp
         return name in GOOD_FOR_ME
 
@@ -123,7 +123,7 @@ class Bot(BaseBot):
             return cards[0] if target is None or self.enemy(int(target)) == 0 else decline
         if asked == "nullification":  # only a harmful trick on me or an ally, not yet nullified
             chain = request.info["chain"] or {}
-            harmful = chain.get("trick") not in GOOD_FOR_ME | {"peach_garden"}
+            harmful = chain.get("trick") not in GOOD_FOR_ME | {"god_salvation"}
             on_friend = chain.get("target") is not None and self.enemy(int(chain["target"])) == 0
             return cards[0] if harmful and on_friend and not chain.get("used") else decline
         return cards[0]  # a Dodge against a Slash, a Slash in a Duel or against barbarians
