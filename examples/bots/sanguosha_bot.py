@@ -13,14 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from protocol.choices import Choice, RequestSpec
-from protocol.games.sanguosha.asks import (
-    Decline,
-    General,
-    Pick,
-    PlayCard,
-    PlayEnd,
-    RespondCard,
-)
+from protocol.games.sanguosha.asks import Decline, Pick, PlayCard, PlayEnd, RespondCard
 from user_agent.bot import Bot as BaseBot
 from user_agent.bot import View, random_legal
 from user_agent.games.sanguosha.view import SLOTS, SanguoshaView
@@ -82,11 +75,8 @@ class Bot(BaseBot):
         if kind == "discard":  # the cards worth least
             ranked = sorted(range(len(options)), key=lambda i: KEEP.get(options[i].name, 0))
             return sorted(ranked[: int(request.info["count"])])
-        if kind == "choose_general":
-            return max(
-                range(len(options)),
-                key=lambda i: options[i].hp if isinstance(options[i], General) else 0,
-            )
+        if kind == "choose_general":  # options: General, the most HP
+            return max(range(len(options)), key=lambda i: options[i].hp)
         if kind == "amazing_grace":
             return max(range(len(options)), key=lambda i: KEEP.get(options[i].name, 0))
         if kind == "pick_card":  # an enemy's equipment first; an ally's judgement cards
@@ -100,7 +90,7 @@ class Bot(BaseBot):
 
     def worth_playing(self, o: PlayCard, view: SanguoshaView) -> bool:
         me, name = view.seats[self.seat], o.card.name
-        if name == "peach":
+        if name in ("peach", "god_salvation"):
             return me.hp < me.max_hp
         if name in SLOTS:  # equipment: into an empty slot
             return SLOTS[name] not in me.equip
@@ -109,8 +99,6 @@ class Bot(BaseBot):
         if name in ("savage_assault", "archery_attack"):  # hits everyone else
             others = [s for s in range(len(view.seats)) if s != self.seat and view.seats[s].alive]
             return sum(self.enemy(s) for s in others) > len(others) / 2
-        if name == "god_salvation":
-            return me.hp < me.max_hp
         return name in GOOD_FOR_ME
 
     def respond(self, request: RequestSpec, options: list[Any], view: SanguoshaView) -> int:
