@@ -37,9 +37,9 @@ class Bot(BaseBot):
         if request.kind == "action":
             for wanted in (Play, Cast, Select):
                 for i, o in enumerate(options):
-                    if isinstance(o, wanted) and (
-                        not isinstance(o, Cast) or self.foe(st, o.target)
-                    ):
+                    if isinstance(o, Cast) and not self.foe(st, o.target):
+                        continue  # no spell on our own permanents
+                    if isinstance(o, wanted):
                         return i
             return next(i for i, o in enumerate(options) if isinstance(o, End))
         if request.kind == "unit_action":
