@@ -10,7 +10,9 @@ from __future__ import annotations
 import random
 from typing import Any, Protocol
 
+from protocol.asks import typed_options
 from protocol.choices import SEPARATOR, Choice, RequestSpec
+from protocol.registry import get_schema
 
 
 class View(Protocol):
@@ -30,6 +32,9 @@ class Bot:
     name = "bot"
     # Whether decide() reads the view. Hosts skip folding events for bots that do not.
     uses_view = True
+    # The game this bot plays ("sanguosha", "harmony", ...): `options` reads its contracts.
+    # "" for a bot of any game (such a bot reads `request.options` as they are).
+    game = ""
 
     def __init__(self, seat: int, seed: int, view: View | None = None) -> None:
         self.seat = seat
@@ -41,6 +46,15 @@ class Bot:
 
     def decide(self, request: RequestSpec, view: View) -> Choice:
         raise NotImplementedError
+
+    def options(self, request: RequestSpec) -> list[Any]:
+        """`request.options` as the typed dataclasses of its kind's contract
+        (`protocol.asks.typed_options` with the schema of `self.game`), index for index: the
+        reply to a `choice` request is the index of the option chosen in this list. For a
+        `product` request, one typed list per axis."""
+        if not self.game:
+            raise ValueError(f"{type(self).__name__}.game is not set: options need a game")
+        return typed_options(get_schema(self.game), request)
 
 
 def random_legal(request: RequestSpec, rng: random.Random) -> Choice:

@@ -257,6 +257,10 @@ def run(args: argparse.Namespace) -> int:
 def run_checked(args: argparse.Namespace, parent: int | None) -> int:
     check_lobby(args)
     check_give_up(args)
+    # a bot spec like mypkg.mybot:MyBot names a module in the current directory (as in sgs sim)
+    cwd = os.getcwd()
+    if cwd not in sys.path:
+        sys.path.insert(0, cwd)
     if check_endpoint(args.connect):
         return 2
     seed = bot_seed(args)

@@ -285,6 +285,11 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(clash)
     if args.lobby:
         return run_lobby(args)
+    # --bots mypkg.mybot:MyBot names a module in the current directory (as in sgs sim); the
+    # bot processes start in this directory and look there too (sgs bot)
+    cwd = os.getcwd()
+    if cwd not in sys.path:
+        sys.path.insert(0, cwd)
     try:
         curve = make_curve(args)  # first: a bad key leaves no empty log behind
         setup = resumed(args) if args.resume else fresh(args)
