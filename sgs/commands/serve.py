@@ -528,7 +528,9 @@ def start_bots(setup: Setup, endpoint: str, procs: list[subprocess.Popen[bytes]]
             BOT_SEED_ENV: str(bot_seed(table.game.seed, seat.index)),
             PARENT_ENV: str(os.getpid()),
         }
-        proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, env=env)
+        # In this process's directory: a `module:Class` bot is imported from there first, as
+        # here (user_agent.bots).
+        proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, env=env, cwd=os.getcwd())
         procs.append(proc)
         seat_of[id(proc)] = seat.index
         log.info("bot started", seat=seat.index, bot=spec, pid=proc.pid)
