@@ -61,6 +61,23 @@ def command_in(argv: Sequence[str]) -> str | None:
     return None
 
 
+def dash_values(argv: Sequence[str]) -> list[str]:
+    """`--bots -,smart` as `--bots=-,smart`: argparse takes a word that starts with `-` for an
+    option, so a list of bot specs whose first seat is open (`-`) would be refused ("expected
+    one argument"). A word that starts with `-,` is never an option, so it is joined to the long
+    option before it (any option: a flag given one is refused by argparse as before). A lone
+    `-` argparse already reads as a value. Nothing after `--` is touched."""
+    out: list[str] = []
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            return out + list(argv[i:])
+        if out and arg.startswith("-,") and out[-1].startswith("--") and "=" not in out[-1]:
+            out[-1] = f"{out[-1]}={arg}"
+        else:
+            out.append(arg)
+    return out
+
+
 def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """The parser; given the command line, only the named subcommand's module is imported (a
     command starts faster without the others' imports), else every subcommand's."""
@@ -83,7 +100,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
+    argv = dash_values(sys.argv[1:] if argv is None else argv)
     parser = build_parser(argv)
     args, extra = parser.parse_known_args(argv)
     if extra:  # named by the subcommand's parser, so the hint points at its --help

@@ -20,6 +20,7 @@ import structlog
 from game_agent.engine import ConfigError, Game, RequestSpec, view_for
 from game_agent.games import GAMES, load
 from protocol.choices import Choice, check_choice
+from sgs.cli import dash_values
 from sgs.runner import make_bots
 from user_agent.bot import Bot
 from user_agent.bots import BotSpecError
@@ -191,7 +192,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--bots", default="random", help="bot specs for the other seats, a,b,...")
     p.add_argument("--deadline", type=float, default=0.0, help="seconds per decision (0: none)")
     p.add_argument("--lang", choices=("en", "zh"), default="en")
-    args = p.parse_args(argv)
+    args = p.parse_args(dash_values(sys.argv[1:] if argv is None else argv))  # `--bots -,x`
     config = {"players": args.players} if args.players else {}
     seed = args.seed if args.seed is not None else random.randrange(1 << 63)
     try:

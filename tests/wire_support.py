@@ -65,19 +65,28 @@ def child_env(**extra: str) -> dict[str, str]:
     return env
 
 
-class Proc:
-    """A child process whose stdout lines are collected by a thread (so reads can time out)."""
+# The `sgs` script of this interpreter's environment, as a user runs it: unlike `python -m`, it
+# puts its own directory first on sys.path, not the current one.
+SGS_SCRIPT = Path(sys.executable).with_name("sgs")
 
-    def __init__(self, args: list[str], stderr: Path, stdin: Any = None, **env: str) -> None:
+
+class Proc:
+    """A child process whose stdout lines are collected by a thread (so reads can time out).
+    It runs `python -m sgs.cli` in the checkout, or with `cwd` the `sgs` script in `cwd`."""
+
+    def __init__(
+        self, args: list[str], stderr: Path, stdin: Any = None, cwd: Path | None = None, **env: str
+    ) -> None:
         self.args = args
         self.stderr_path = stderr
         self._err = open(stderr, "wb")  # noqa: SIM115 - closed in kill()
+        command = [sys.executable, "-m", "sgs.cli"] if cwd is None else [str(SGS_SCRIPT)]
         self.popen = subprocess.Popen(
-            [sys.executable, "-m", "sgs.cli", *args],
+            [*command, *args],
             stdout=subprocess.PIPE,
             stderr=self._err,
             stdin=stdin if stdin is not None else subprocess.DEVNULL,
-            cwd=REPO,
+            cwd=REPO if cwd is None else cwd,
             env=child_env(**env),
             text=True,
         )
@@ -170,15 +179,20 @@ class Procs:
     started: list[Proc] = field(default_factory=list)
     n: int = 0
 
-    def start(self, args: list[str], stdin: Any = None, **env: str) -> Proc:
+    def start(
+        self, args: list[str], stdin: Any = None, cwd: Path | None = None, **env: str
+    ) -> Proc:
+        """`sgs ARGS` (with `cwd`: the `sgs` script, run in that directory)."""
         self.n += 1
-        p = Proc(args, self.tmp / f"{self.n:02d}-{args[0]}.stderr", stdin, **env)
+        p = Proc(args, self.tmp / f"{self.n:02d}-{args[0]}.stderr", stdin, cwd, **env)
         self.started.append(p)
         return p
 
-    def serve(self, *args: str, log_dir: Path | None = None, **env: str) -> Served:
+    def serve(
+        self, *args: str, log_dir: Path | None = None, cwd: Path | None = None, **env: str
+    ) -> Served:
         log_dir = log_dir or self.tmp / "logs"
-        p = self.start(["serve", "--log-dir", str(log_dir), *args], **env)
+        p = self.start(["serve", "--log-dir", str(log_dir), *args], cwd=cwd, **env)
         return parse_announcement(p)
 
     def resume(self, log_path: str, *args: str, **env: str) -> Served:

@@ -25,12 +25,12 @@ Queued and Seated. A fatal condition sets `client.failure` (a `ClientError`) and
 client; nothing raises.
 
 The handshake never sends the token: `hello` carries a fresh nonce, the server must answer with
-`challenge.proof = server_proof(token, ...)` (checked in constant time; a server that cannot
-prove it knows the token is an impostor: the client stops at once, sending nothing more, with
-`ClientError(code="bad_server_proof")`), and only then does the client send
-`auth.proof = agent_proof(token, ...)`. The routing id is left to ZeroMQ: a seat belongs to the
-session that proved its token, and a newer session takes it over (the older one gets
-`session_replaced`, which stops it for good).
+`challenge.proof = server_proof(token, ...)` (checked in constant time; when the proof does not
+verify, the token is wrong, or rarely the server is an impostor: the client stops at once,
+sending nothing more, with `ClientError(code="bad_server_proof")`), and only then does the
+client send `auth.proof = agent_proof(token, ...)`. The routing id is left to ZeroMQ: a seat
+belongs to the session that proved its token, and a newer session takes it over (the older one
+gets `session_replaced`, which stops it for good).
 
 Reconnects (Clone pattern): when the server has been silent for `liveness` seconds, or a new
 server answers `not_seated` (it restarted from its log), the client opens a new DEALER socket,
@@ -534,10 +534,18 @@ class Client:
     def _challenged(self, msg: Challenge) -> None:
         expected = handshake.server_proof(self.token, msg.table, self.seat, self._nonce, msg.nonce)
         # The resolved table must be the one asked for (any table when none was named).
-        if not handshake.same(msg.proof, expected) or (self.table and msg.table != self.table):
+        if not handshake.same(msg.proof, expected):
+            # Far more often a wrong token than a fake server: said in that order.
             self._fail(
-                f"{self.endpoint} could not prove it knows seat {self.seat}'s token: "
-                "not the real table (an impostor?); nothing more was sent",
+                f"the token for seat {self.seat} is not this table's (mistyped, or from another "
+                f"game?); or {self.endpoint} is not the real table; nothing more was sent",
+                BAD_SERVER_PROOF,
+            )
+            return
+        if self.table and msg.table != self.table:
+            self._fail(
+                f"{self.endpoint} answered for table {msg.table!r}, not {self.table!r} (the "
+                "table named); nothing more was sent",
                 BAD_SERVER_PROOF,
             )
             return

@@ -66,7 +66,7 @@ from user_agent.client import (
     SocketSetup,
     Transcript,
 )
-from user_agent.games import for_game
+from user_agent.games import client, for_game
 
 log = structlog.get_logger("sgs.fleet")
 
@@ -115,9 +115,16 @@ class SeatPlayer:
         self.welcome: Welcome | None = None
         self.decisions = 0
         self.events = 0
-        self.bot_errors = 0
+        self.bot_errors = 0  # decisions the bot failed to make (its default was taken)
+        self.answered = 0  # requests answered (answers sent, less the retries of one request)
+        self._last_answered = -1  # the id of the request answered last
+        self.defaults = 0  # decisions answered with the request's default (errors included)
+        self.illegal_replies = 0  # answers the server refused as illegal
         self.rebuilds = 0
         self.outcome: dict[str, Any] | None = None
+        # who the seat is, in words by key (the game's ReportHooks.seat_identity), and those hooks
+        self.identity: dict[str, str] = {}
+        self._hooks: Any = None
         self.illegal: Counter[int] = Counter()  # request id -> illegal answers so far
         # request id -> (the request, the last event seq seen, the bot's answer): the module doc
         self.decided: OrderedDict[int, tuple[dict[str, Any], int, Choice]] = OrderedDict()
@@ -128,6 +135,10 @@ class SeatPlayer:
         """Make the bot for this seat (raises `BotSpecError` for a bot that does not exist)."""
         self.welcome = welcome
         cls = resolve(self.spec, welcome.game)
+        from user_agent.replay import report_hooks  # the words module: loaded for a game only
+
+        self._hooks = report_hooks(welcome.game)
+        self.identity = {}
         view = for_game(welcome.game, welcome.seat, welcome.seats) if cls.uses_view else None
         self.bot = cls(welcome.seat, self.seed, view)
         self.log = log.bind(bot=self.spec, table=welcome.table, seat=welcome.seat)
@@ -155,6 +166,11 @@ class SeatPlayer:
                 self.record.event(item)
             if item.kind == "game_over" and isinstance(item.data.get("outcome"), dict):
                 self.outcome = item.data["outcome"]
+            if self._hooks is not None and self.welcome is not None:
+                seat = self.welcome.seat
+                self.identity.update(
+                    self._hooks.seat_identity(item.kind, item.data, seat, self.identity)
+                )
             if self.bot is not None:
                 self.bot.on_event(item.kind, item.data)
         elif isinstance(item, RequestMsg):
@@ -170,11 +186,44 @@ class SeatPlayer:
             if item.code == REWOUND:
                 self.rebuild()
             elif item.code == "illegal_reply":
+                self.illegal_replies += 1
                 self.illegal[item.ref] += 1
                 self.decided.pop(item.ref, None)
         elif isinstance(item, Bye):
             return True
         return False
+
+    @property
+    def result(self) -> str:
+        """The outcome for this seat: won, lost, draw; unfinished before `game_over`."""
+        seat = self.welcome.seat if self.welcome is not None else -1
+        return "unfinished" if self.outcome is None else _result(self.outcome, seat)
+
+    def who(self) -> list[str]:
+        """The seat's words: its name in the game's manifest (Harmony: south), then what its
+        events told (Sanguosha: role, general)."""
+        if self.welcome is None:
+            return []
+        c = client(self.welcome.game)
+        names = c.seat_names if c is not None else ()
+        seat = self.welcome.seat
+        return [*([names[seat]] if 0 <= seat < len(names) else []), *self.identity.values()]
+
+    def summary(self, record: str | None = None) -> str:
+        """One line of what this seat's game was: game, table, seat and who it was, the
+        outcome for it, and how the bot answered."""
+        w = self.welcome
+        if w is None:
+            return f"bot {self.spec}: no game (never seated)"
+        who = self.who()
+        seat = f"seat {w.seat}" + (f" ({', '.join(who)})" if who else "")
+        table = f" table {w.table!r}," if w.table else ""
+        line = (
+            f"played: {w.game},{table} {seat} as {self.spec}: {self.result}; "
+            f"{self.answered} requests answered, {self.defaults} defaults taken "
+            f"({self.bot_errors} bot errors), {self.illegal_replies} illegal answers refused"
+        )
+        return line + (f"; record: {record}" if record else "")
 
     def _decide(self, client: Client, msg: RequestMsg) -> None:
         try:
@@ -192,15 +241,20 @@ class SeatPlayer:
             return
         if self.illegal[req.id] >= ILLEGAL_TRIES:
             self.log.warning("bot answered illegally twice: default taken", request=req.id)
+            self.defaults += 1
             choice = req.default
         else:
             try:
                 choice = self.bot.decide(req, self.bot.view)
             except Exception:  # a bot's bug must not stall its table: the default is legal
                 self.bot_errors += 1
+                self.defaults += 1
                 self.log.exception("bot failed to decide: default taken", request=req.id)
                 choice = req.default
         self.decisions += 1
+        if req.id != self._last_answered:  # not a retry after an illegal answer
+            self.answered += 1
+            self._last_answered = req.id
         self.decided[req.id] = (msg.request, self.seq, choice)
         while len(self.decided) > 32:
             self.decided.popitem(last=False)
@@ -215,7 +269,13 @@ class FleetStats:
     events: int = 0
     rewinds: int = 0
     reconnects: int = 0
+    losses: int = 0
+    draws: int = 0
     bot_errors: int = 0  # decisions a bot failed to make (its default was taken)
+    defaults: int = 0  # decisions answered with the default (bot errors, twice illegal)
+    # seat-games and wins by the first word of who the seat was (Sanguosha: its role)
+    by_identity: Counter[str] = field(default_factory=Counter)
+    wins_by_identity: Counter[str] = field(default_factory=Counter)
     errors: Counter[str] = field(default_factory=Counter)  # server notices, by code
     failures: Counter[str] = field(default_factory=Counter)  # sessions stopped, by code
     seconds: float = 0.0
@@ -225,6 +285,9 @@ class FleetStats:
         return {
             "games": self.games,
             "wins": self.wins,
+            "losses": self.losses,
+            "draws": self.draws,
+            "by_identity": {k: [n, self.wins_by_identity[k]] for k, n in self.by_identity.items()},
             "decisions": self.decisions,
             "events": self.events,
             "errors": sum(self.errors.values()),
@@ -233,6 +296,7 @@ class FleetStats:
             "rewinds": self.rewinds,
             "reconnects": self.reconnects,
             "bot_errors": self.bot_errors,
+            "defaults": self.defaults,
             "seconds": round(self.seconds, 3),
             "aborted": self.aborted,
         }
@@ -412,14 +476,21 @@ class Fleet:
         self.stats.games += 1
         welcome = player.welcome
         seat = welcome.seat if welcome is not None else -1
-        won = player.outcome is not None and seat in winners(player.outcome)
-        self.stats.wins += won
+        result = player.result
+        self.stats.wins += result == "won"
+        self.stats.losses += result == "lost"
+        self.stats.draws += result == "draw"
+        who = player.who()
+        if who:
+            self.stats.by_identity[who[0]] += 1
+            self.stats.wins_by_identity[who[0]] += result == "won"
         log.info(
             "game finished",
             session=s.index,
             table=welcome.table if welcome is not None else "",
             seat=seat,
-            result=_result(player.outcome, seat),
+            result=result,
+            who=", ".join(who),
             decisions=player.decisions,
             events=player.events,
             seconds=round(time.monotonic() - s.started, 3),
@@ -453,6 +524,7 @@ class Fleet:
             self.stats.decisions += s.player.decisions
             self.stats.events += s.player.events
             self.stats.bot_errors += s.player.bot_errors
+            self.stats.defaults += s.player.defaults
 
     def _sync(self, s: _Session) -> None:
         """Keep the poller in step with the session's current socket (it changes on

@@ -57,6 +57,16 @@ class ReportHooks:
         """Lines closing the report: the table after turn `last` (None: at the end)."""
         return iter(())
 
+    def seat_identity(
+        self, kind: str, data: dict[str, Any], seat: int, known: dict[str, str]
+    ) -> dict[str, str]:
+        """Who `seat` is in the game, as far as one event it was sent tells (Sanguosha's `role`
+        and `general`: `{"role": "rebel"}`, `{"general": "Zhang Fei"}`), in words by key;
+        `known`: the words so far, which the result updates (a key given again is replaced).
+        `sgs bot` closes with these words, and a fleet counts its games by the first key.
+        Generic: nothing."""
+        return {}
+
     def account(self, log: Log) -> list[str]:
         """A finished game told in a few lines (`sgs demo` prints them): here only who won,
         from the outcome of `game_over`."""

@@ -10,6 +10,9 @@ import matplotlib
 matplotlib.use("Agg")
 
 import matplotlib.pyplot as plt
+from matplotlib.figure import Figure
+
+from sgs.arena.report import GAPS_NOTE
 
 
 def win_rates(summary: Mapping[str, Any], roles: Sequence[str], path: str, title: str) -> None:
@@ -42,8 +45,15 @@ def win_rates(summary: Mapping[str, Any], roles: Sequence[str], path: str, title
 def ratings(
     history: Sequence[Mapping[str, Any]], bots: Sequence[str], path: str, title: str
 ) -> None:
-    """Each bot's OpenSkill mu after every game, with a band of ±sigma."""
-    fig, ax = plt.subplots(figsize=(8, 4.5))
+    """Each bot's OpenSkill mu after every game, with a band of ±sigma, as a PNG at `path`."""
+    fig = ratings_figure(history, bots, title)
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+
+
+def ratings_figure(history: Sequence[Mapping[str, Any]], bots: Sequence[str], title: str) -> Figure:
+    """The chart of `ratings`, captioned with what its levels do not mean (`GAPS_NOTE`)."""
+    fig, ax = plt.subplots(figsize=(8, 4.75))
     for bot in bots:
         points = [(h["index"], h[bot]) for h in history if bot in h]
         if not points:
@@ -63,6 +73,6 @@ def ratings(
     ax.set_ylabel("rating mu (band: ±sigma)")
     ax.set_title(title)
     ax.legend()
-    fig.tight_layout()
-    fig.savefig(path, dpi=100)
-    plt.close(fig)
+    fig.text(0.5, 0.01, f"{GAPS_NOTE[0].upper()}{GAPS_NOTE[1:]}.", ha="center", fontsize=8)
+    fig.tight_layout(rect=(0, 0.04, 1, 1))
+    return fig

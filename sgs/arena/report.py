@@ -54,6 +54,13 @@ def role_rows(s: Mapping[str, Any]) -> tuple[list[str], list[list[str]]]:
     return head, rows
 
 
+# What the ratings say, with every rating table and chart (docs/arena.md "Ratings").
+GAPS_NOTE = (
+    "only the gaps between the bots' ratings mean anything: the levels start at mu 25 and, "
+    "in games of three or more teams, drift down together"
+)
+
+
 def rating_rows(s: Mapping[str, Any]) -> tuple[list[str], list[list[str]]]:
     head = ["bot", "mu", "sigma", "ordinal (mu - 3 sigma)"]
     rows = [
@@ -123,6 +130,7 @@ def render_text(s: Mapping[str, Any]) -> list[str]:
     lines += text_table(*role_rows(s))
     lines.append("OpenSkill ratings (Plackett-Luce), after every game in index order:")
     lines += text_table(*rating_rows(s))
+    lines.append(f"  ({GAPS_NOTE})")
     if s["lineups"]:
         lines.append("lineups (games where each side was one bot):")
         lines += text_table(*lineup_rows(s))
@@ -171,7 +179,7 @@ def render_markdown(s: Mapping[str, Any]) -> str:
     teams = f"teams: {roles.teams}" if roles is not None else "each seat plays for itself"
     lines.append(
         f"OpenSkill Plackett-Luce, updated game by game in game-index order; {teams}. "
-        "Ordinal = mu - 3 sigma."
+        f"Ordinal = mu - 3 sigma. {GAPS_NOTE[0].upper()}{GAPS_NOTE[1:]}."
     )
     lines.append("")
     lines += markdown_table(*rating_rows(s))

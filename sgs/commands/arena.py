@@ -98,9 +98,6 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(
                 "--backend ray needs ray: pip install 'sgs-sanguosha-server[ray]'"
             ) from None
-    cwd = os.getcwd()  # a bot spec like mypkg.mybot:MyBot names a module in the current directory
-    if cwd not in sys.path:
-        sys.path.insert(0, cwd)
     try:
         t = plan(args.game, game_config(args), bots, args.games, args.seed, args.lineup)
     except (ConfigError, BotSpecError) as exc:

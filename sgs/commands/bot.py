@@ -257,10 +257,6 @@ def run(args: argparse.Namespace) -> int:
 def run_checked(args: argparse.Namespace, parent: int | None) -> int:
     check_lobby(args)
     check_give_up(args)
-    # a bot spec like mypkg.mybot:MyBot names a module in the current directory (as in sgs sim)
-    cwd = os.getcwd()
-    if cwd not in sys.path:
-        sys.path.insert(0, cwd)
     if check_endpoint(args.connect):
         return 2
     seed = bot_seed(args)
@@ -292,7 +288,8 @@ def run_bot(args: argparse.Namespace, seed: int, parent: int | None = None) -> i
     try:
         last_seq = record.last_seq if record else -1
         client = make_client(args, f"bot:{args.bot}", last_seq, parent)
-        return run_seat(client, SeatPlayer(args.bot, seed, record))
+        # Started by `sgs serve` (parent): its stdout is the server's, which reports the game.
+        return run_seat(client, SeatPlayer(args.bot, seed, record), summary=parent is None)
     finally:
         if record is not None:
             record.close()
@@ -313,12 +310,12 @@ def bot_problem(spec: str, game: str | None) -> str | None:
     return first
 
 
-def run_seat(client: Client, player: SeatPlayer) -> int:
+def run_seat(client: Client, player: SeatPlayer, summary: bool = True) -> int:
     """Play one seat: connect, make the bot (catching it up on a --record transcript), play.
-    SIGTERM says bye and exits 143."""
+    SIGTERM says bye and exits 143. Once seated, the end prints `player.summary` (`summary`)."""
     previous = signal.signal(signal.SIGTERM, _raise_terminated)
     try:
-        return _run_seat(client, player)
+        return _run_seat(client, player, summary)
     except Terminated:
         client.bye("stopped")
         return EXIT_SIGTERM
@@ -329,7 +326,16 @@ def run_seat(client: Client, player: SeatPlayer) -> int:
         signal.signal(signal.SIGTERM, previous)
 
 
-def _run_seat(client: Client, player: SeatPlayer) -> int:
+def _run_seat(client: Client, player: SeatPlayer, summary: bool) -> int:
+    try:
+        return _play_seat(client, player)
+    finally:
+        if summary and player.welcome is not None:  # what the game was, even when cut short
+            record = player.record.path if player.record is not None else None
+            print(player.summary(record), flush=True)
+
+
+def _play_seat(client: Client, player: SeatPlayer) -> int:
     try:
         welcome = client.connect()
         try:
@@ -430,7 +436,8 @@ def summary_line(stats: FleetStats) -> str:
     line = (
         f"fleet: {s['games']} games ({s['wins']} won), {s['decisions']} decisions, "
         f"{s['errors']} errors, {sum(stats.failures.values())} sessions failed, "
-        f"{s['rewinds']} rewinds, {s['reconnects']} reconnects, {s['seconds']} s"
+        f"{s['rewinds']} rewinds, {s['reconnects']} reconnects, {s['seconds']} s; "
+        f"{games_part(stats)}"
     )
     if stats.errors:
         line += " (errors: " + ", ".join(f"{k} {v}" for k, v in sorted(stats.errors.items())) + ")"
@@ -438,3 +445,15 @@ def summary_line(stats: FleetStats) -> str:
         line += " (failed: " + ", ".join(f"{k} {v}" for k, v in sorted(stats.failures.items()))
         line += ")"
     return line
+
+
+def games_part(stats: FleetStats) -> str:
+    """The games not won, and, where the game tells who a seat is (Sanguosha: its role;
+    Harmony: its side), the games and wins by that."""
+    part = f"{stats.losses} lost, {stats.draws} draws, {stats.defaults} defaults taken"
+    if stats.by_identity:
+        part += "; as " + ", ".join(
+            f"{who} {n} ({stats.wins_by_identity[who]} won)"
+            for who, n in sorted(stats.by_identity.items())
+        )
+    return part

@@ -285,11 +285,6 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(clash)
     if args.lobby:
         return run_lobby(args)
-    # --bots mypkg.mybot:MyBot names a module in the current directory (as in sgs sim); the
-    # bot processes start in this directory and look there too (sgs bot)
-    cwd = os.getcwd()
-    if cwd not in sys.path:
-        sys.path.insert(0, cwd)
     try:
         curve = make_curve(args)  # first: a bad key leaves no empty log behind
         setup = resumed(args) if args.resume else fresh(args)
@@ -533,7 +528,9 @@ def start_bots(setup: Setup, endpoint: str, procs: list[subprocess.Popen[bytes]]
             BOT_SEED_ENV: str(bot_seed(table.game.seed, seat.index)),
             PARENT_ENV: str(os.getpid()),
         }
-        proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, env=env)
+        # In this process's directory: a `module:Class` bot is imported from there first, as
+        # here (user_agent.bots).
+        proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, env=env, cwd=os.getcwd())
         procs.append(proc)
         seat_of[id(proc)] = seat.index
         log.info("bot started", seat=seat.index, bot=spec, pid=proc.pid)

@@ -255,10 +255,6 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--bots names no bot")
     if args.games < 1:
         raise UsageError("--games must be at least 1")
-    # As the README says, a bot spec like mypkg.mybot:MyBot names a module in the current directory.
-    cwd = os.getcwd()
-    if cwd not in sys.path:
-        sys.path.insert(0, cwd)
     seeds = range(args.seed, args.seed + args.games)
     try:
         config = game_config(args)

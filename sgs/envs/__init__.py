@@ -7,6 +7,10 @@
         obs, reward, termination, truncation, info = env.last()
         ...
 
+Every environment is a `SgsEnv`; `env.game` is the episode's engine `Game` (None before
+`reset`), and the final rewards reach each agent through `last()` (`env.rewards` is `{}` once
+every finished agent has stepped, as PettingZoo's AEC bookkeeping has it).
+
 `core` holds the environment every game shares, `user_agent.actions` the action space (requests
 as successive picks, with masks), and each game's `user_agent.games.<game>.observe` its
 observation encoding. `sgs.envs.<name>` is made from the manifest's `EnvEntry` on first use: a

@@ -7,7 +7,11 @@ reply is complete the engine gets it. Observations are ``{"observation": float32
 "action_mask": int8 vector}``; the vector is the game's `Encoder` applied to the seat's *view*
 (folded from the events that seat was sent, so nothing hidden can reach it) and to the pending
 request when the seat is the one to act. Rewards come at the end, from the outcome: +1 to each
-winner, -1 to each other seat, 0 to all on a draw. ``reset(seed=S)`` is the game's seed: the
+winner, -1 to each other seat, 0 to all on a draw: ``env.rewards`` holds them after the step
+that ends the game, and ``last()`` gives each finished agent its own; each ``step(None)``
+then removes its agent from ``env.rewards`` (PettingZoo's AEC bookkeeping), which is ``{}``
+after the episode. ``env.game`` is the episode's `Game` (None before ``reset``): its state,
+events and outcome, to read or fork. ``reset(seed=S)`` is the game's seed: the
 same seed and the same actions give the same episode, and with ``log_dir`` each episode is
 written to a replay log that `sgs replay --verify` re-executes.
 """
@@ -104,7 +108,7 @@ class SgsEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]
                 "action_mask": spaces.Box(0, 1, (n,), np.int8),
             }
         )
-        self.game: Game | None = None
+        self.game: Game | None = None  # the episode's game (docs/research.md); None before reset
         self.builder: ReplyBuilder | None = None
         self._seed_rng = random.Random()
         self.writer: LogWriter | None = None

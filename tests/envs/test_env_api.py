@@ -26,14 +26,19 @@ def module(name: str) -> Any:
     return importlib.import_module(f"sgs.envs.{name}")
 
 
-def play(env: Any, seed: int, policy_seed: int = 0) -> list[tuple[str, int, bytes]]:
-    """A whole episode with random masked actions: (agent, action, observation bytes) per step."""
+def play(
+    env: Any, seed: int, policy_seed: int = 0, finals: dict[str, float] | None = None
+) -> list[tuple[str, int, bytes]]:
+    """A whole episode with random masked actions: (agent, action, observation bytes) per step;
+    `finals` gets each agent's final reward, as `last()` gives it to a finished agent."""
     rng = np.random.default_rng(policy_seed)
     env.reset(seed=seed)
     trace = []
     for agent in env.agent_iter():
-        obs, _, term, trunc, _ = env.last()
+        obs, reward, term, trunc, _ = env.last()
         if term or trunc:
+            if finals is not None:
+                finals[agent] = float(reward)
             env.step(None)
             continue
         legal = np.flatnonzero(obs["action_mask"])
@@ -56,9 +61,10 @@ def test_same_seed_same_episode_and_the_log_verifies(
     name: str, config: dict[str, Any], tmp_path: Path
 ) -> None:
     env = module(name).env(config=config, log_dir=str(tmp_path))
-    a = play(env, seed=7)
+    rewards: dict[str, float] = {}
+    a = play(env, seed=7, finals=rewards)
     raw = env.unwrapped
-    rewards = dict(raw.rewards)
+    assert rewards.keys() == set(raw.possible_agents)  # (env.rewards is {} by now: AEC)
     outcome = raw.game.outcome
     assert outcome is not None
     winners = set(winners_of(outcome))

@@ -1,9 +1,16 @@
 """Bundled bots and the lookup that names them for `--bots` / `--bot`: `random` plays any game;
-a game's own bots (`greedy`, `smart`, `medium`, ...) are named by its client manifest."""
+a game's own bots (`greedy`, `smart`, `medium`, ...) are named by its client manifest.
+
+A `module:Class` spec is imported from the current directory first, then from `sys.path`, in
+every command (`sgs sim`, `sgs arena`, `sgs bot`, `sgs serve --bots` and its bot processes,
+which run in the directory `sgs serve` was started in), however `sgs` was started (the `sgs`
+script puts its own directory first on `sys.path`, `python -m sgs.cli` the current one)."""
 
 from __future__ import annotations
 
 import importlib
+import os
+import sys
 
 from user_agent.bot import Bot
 from user_agent.games import GAMES, client
@@ -35,16 +42,31 @@ def resolve(spec: str, game: str) -> type[Bot]:
     module_name, _, cls_name = target.partition(":")
     if not module_name or module_name.startswith("."):
         raise BotSpecError(f"bot {spec!r}: give an absolute module path (package.module:Class)")
+    cwd = current_directory_importable()
     try:
         module = importlib.import_module(module_name)
     except ModuleNotFoundError as exc:
         if exc.name is not None and module_name.startswith(exc.name):
-            raise BotSpecError(f"bot {spec!r}: no module {exc.name!r}") from None
+            raise BotSpecError(
+                f"bot {spec!r}: no module {exc.name!r} (looked in the current directory {cwd} "
+                "and on sys.path; run the command from the directory that holds "
+                f"{exc.name.replace('.', '/')}.py or its package, or add that directory to "
+                "PYTHONPATH)"
+            ) from None
         raise
     cls = getattr(module, cls_name, None)
     if not (isinstance(cls, type) and issubclass(cls, Bot)):
         raise BotSpecError(f"{target} is not a Bot subclass")
     return cls
+
+
+def current_directory_importable() -> str:
+    """Put the current directory first on `sys.path` (as `python -m` does) unless it is on it
+    already (as itself, or as `""`); -> the directory."""
+    cwd = os.getcwd()
+    if not any(os.path.abspath(entry or os.curdir) == cwd for entry in sys.path):
+        sys.path.insert(0, cwd)
+    return cwd
 
 
 def _every_client() -> list[ClientGame]:

@@ -6,7 +6,13 @@ from typing import Any
 
 from replays.reader import Log
 from user_agent.games.sanguosha.messages import SG
-from user_agent.games.sanguosha.names import general_name, role_name, skill_name, word
+from user_agent.games.sanguosha.names import (
+    general_name,
+    role_name,
+    side_name,
+    skill_name,
+    word,
+)
 from user_agent.replay import ReportHooks
 from user_agent.words.narrate import Narrator
 
@@ -19,6 +25,22 @@ class SanguoshaReport(ReportHooks):
     def turn_header(self, turn: int, data: dict[str, Any], narrator: Narrator) -> str:
         who = narrator.s(data.get("seat"))
         return SG(narrator.lang, "report.turn", turn=turn, round=data.get("round"), who=who)
+
+    def seat_identity(
+        self, kind: str, data: dict[str, Any], seat: int, known: dict[str, str]
+    ) -> dict[str, str]:
+        """The seat's role (in 1v1, which its `reserve` shows: its side) and general."""
+        if data.get("seat") != seat:
+            return {}
+        if kind == "role" and data.get("role"):
+            return {"role": role_name(str(data["role"]))}
+        if kind == "general" and data.get("general"):
+            return {"general": general_name(str(data["general"]))}
+        if kind == "reserve":  # 1v1 only: its roles lord and renegade are the two sides
+            side = {role_name(r): side_name(r) for r in ("lord", "renegade")}
+            role = known.get("role", "")
+            return {"role": side[role]} if role in side else {}
+        return {}
 
     def account(self, log: Log) -> list[str]:
         """Who was which role and general (with the skills), the deaths in order with the turn
