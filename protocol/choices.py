@@ -64,6 +64,9 @@ class RequestSpec:
         }
 
 
+INDICES = " (a reply is made of indices into options, not of the options' values)"
+
+
 def check_choice(req: RequestSpec, choice: object) -> str | None:
     """Return None when `choice` is a legal reply to `req`, else the reason it is not."""
     if choice is None:
@@ -73,7 +76,7 @@ def check_choice(req: RequestSpec, choice: object) -> str | None:
         if type(choice) is not int:
             return f"a 'choice' request takes one integer index, got {type(choice).__name__}"
         if not 0 <= choice < len(req.options):
-            return f"index {choice} is out of range 0..{len(req.options) - 1}"
+            return f"index {choice} is out of range 0..{len(req.options) - 1}{INDICES}"
         return None
     if type(choice) is not list or any(type(i) is not int for i in choice):
         return f"a '{form}' request takes a list of integer indices"
@@ -86,7 +89,7 @@ def check_choice(req: RequestSpec, choice: object) -> str | None:
                 return "indices must be strictly increasing (no repeats)"
             prev = i
         if choice and choice[-1] >= len(req.options):
-            return f"index {choice[-1]} is out of range 0..{len(req.options) - 1}"
+            return f"index {choice[-1]} is out of range 0..{len(req.options) - 1}{INDICES}"
         return None
     if form == "product":
         axes = req.options

@@ -9,9 +9,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from game_agent.engine import Game, view_for
+from game_agent.engine import Game, RequestSpec, view_for
 from game_agent.games import load
 from replays.writer import LogWriter, header_for
+from sgs.errors import UsageError
 from user_agent.bot import Bot, NullView
 from user_agent.bots import BotSpecError, resolve
 from user_agent.games import for_game
@@ -74,6 +75,12 @@ def play(
     return Played(game, bots, None if log_path is None else os.fspath(log_path))
 
 
+# Decisions in a row after which nothing has happened (no event) and the game is taken to be
+# going round in circles: a bot that answers nil to every Sanguosha `targets` request goes
+# back to `play`, picks the card again, and so on. A real game never comes near this.
+IDLE_LIMIT = 1000
+
+
 def drive(game: Game, bots: Sequence[Bot], writer: LogWriter | None = None) -> None:
     """Play `game` to its end: each bot gets its seat's view of every event and answers its
     seat's requests; `writer` (if any) records events, requests and decisions in log order.
@@ -85,6 +92,7 @@ def drive(game: Game, bots: Sequence[Bot], writer: LogWriter | None = None) -> N
         b for b in bots if not isinstance(b.view, NullView) or type(b).on_event is not Bot.on_event
     ]
     step = game.start()
+    idle = 0
     while True:
         if listeners:
             for ev in step.events:
@@ -102,3 +110,17 @@ def drive(game: Game, bots: Sequence[Bot], writer: LogWriter | None = None) -> N
         step = game.resume(bot.decide(req, bot.view), seat=req.seat)
         if writer is not None:
             writer.decision(game.decisions[-1])
+        idle = 0 if step.events else idle + 1
+        if idle >= IDLE_LIMIT:
+            raise UsageError(going_round(game, bots, req), exit_code=1)
+
+
+def going_round(game: Game, bots: Sequence[Bot], last: RequestSpec) -> str:
+    """Why a game stopped: its bots answered `IDLE_LIMIT` requests in a row and nothing happened."""
+    kinds = sorted({r.kind for r in game.requests[-IDLE_LIMIT:]})
+    return (
+        f"seed {game.seed}: {IDLE_LIMIT} decisions in a row and nothing happened (requests "
+        f"{', '.join(kinds)}; the last to seat {last.seat}, bot {bots[last.seat].name}): a bot "
+        "goes round in circles, e.g. nil (go back) at every `targets`; `sgs botcheck` shows "
+        "each such reply"
+    )

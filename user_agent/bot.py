@@ -53,7 +53,10 @@ class Bot:
         reply to a `choice` request is the index of the option chosen in this list. For a
         `product` request, one typed list per axis."""
         if not self.game:
-            raise ValueError(f"{type(self).__name__}.game is not set: options need a game")
+            raise ValueError(
+                f"{type(self).__name__}.game is not set: options need a game; set it on the "
+                'class, e.g. `game = "sanguosha"`'
+            )
         return typed_options(get_schema(self.game), request)
 
 

@@ -81,6 +81,8 @@ def test_argparse_errors_are_one_error_line(argv: list[str], says: str) -> None:
         (["sim", "--bots", ","], "--bots names no bot"),
         (["sim", "--game", "chess"], "unknown game 'chess'"),
         (["sim", "--bots", "nobot"], "unknown bot 'nobot'"),
+        (["sim", "--bots", "user_agent.bot:Nope"], "module 'user_agent.bot' has no 'Nope' (its"),
+        (["sim", "--bots", "sgs.runner:play"], "is not a Bot subclass (subclass user_agent.bot"),
         (["sim", "--seed", "-1"], "seed"),
         (["sim", "--option", "nonsense"], "KEY=VALUE"),
         (["serve", "--lobby", "--seed", "3"], "--seed describe one table"),

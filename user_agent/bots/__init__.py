@@ -55,8 +55,14 @@ def resolve(spec: str, game: str) -> type[Bot]:
             ) from None
         raise
     cls = getattr(module, cls_name, None)
+    if cls is None:
+        found = sorted(
+            n for n, v in vars(module).items() if isinstance(v, type) and issubclass(v, Bot)
+        )
+        has = f"its Bot classes: {', '.join(found)}" if found else "it defines no Bot subclass"
+        raise BotSpecError(f"bot {spec!r}: module {module_name!r} has no {cls_name!r} ({has})")
     if not (isinstance(cls, type) and issubclass(cls, Bot)):
-        raise BotSpecError(f"{target} is not a Bot subclass")
+        raise BotSpecError(f"{target} is not a Bot subclass (subclass user_agent.bot.Bot)")
     return cls
 
 
