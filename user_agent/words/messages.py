@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from protocol.choices import INDICES
 from user_agent.words.lang import Catalogue
 
 EN: dict[str, str] = {
@@ -515,7 +516,14 @@ SHELL = Catalogue("shell", {"en": EN, "zh": ZH})
 # the protocol's reasons a choice does not fit its request (`check_choice`, in English) ->
 # the message saying it (its numbers counted from 1, as a person types them)
 CHOICE_REASONS: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(r"(?:axis \d+: )?index (-?\d+) is out of range 0\.\.(-?\d+)"), "error.range"),
+    (
+        re.compile(
+            r"(?:axis \d+: )?index (-?\d+) is out of range 0\.\.(-?\d+)(?:"
+            + re.escape(INDICES)
+            + ")?"
+        ),
+        "error.range",
+    ),
     (re.compile(r"choose between (\d+) and (\d+) items, got \d+"), "error.count"),
     (re.compile(r"indices must be strictly increasing \(no repeats\)"), "error.repeat"),
 ]
