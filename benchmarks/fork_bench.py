@@ -38,6 +38,8 @@ from sgs.runner import play
 # The issue's points for 5-player identity Sanguosha; other rows take fractions of their length.
 ISSUE_POINTS = (175, 350)
 FRACTIONS = (0.25, 0.5)
+# Event kinds that start a turn (Sanguosha's `turn`; Carcassonne's and muhq's `turn_started`).
+TURN_KINDS = frozenset({"turn", "turn_started"})
 
 
 @dataclass
@@ -96,6 +98,7 @@ class Point:
     deepcopy_plain: list[float] = field(default_factory=list)  # without the dropped attributes
     pickle_rt: list[float] = field(default_factory=list)
     pickle_size: list[int] = field(default_factory=list)
+    since_turn: list[int] = field(default_factory=list)  # decisions since the turn started
     load: float = 0.0
     dropped: set[str] = field(default_factory=set)  # state attributes that do not pickle
 
@@ -134,7 +137,15 @@ def measure(
     events: list[int] = []
     for gi, p in enumerate(chosen):
         base = Game(ruleset, config, p.seed)
-        base.replay(p.decisions[:k])
+        base.start()
+        after = [len(base.events)]  # events after i decisions
+        for d in p.decisions[:k]:
+            base.resume(d.choice, seat=d.seat, timeout=d.timeout)
+            after.append(len(base.events))
+        turns = [j for j, e in enumerate(base.events) if e.kind in TURN_KINDS]
+        if turns:
+            made = next(i for i, n in enumerate(after) if n > turns[-1])
+            pt.since_turn.append(k - made)
         events.append(len(base.events))
         seat = base.open[0].seat if base.open else 0
         picklable = snapshot(base.state, pt.dropped)
@@ -194,6 +205,10 @@ def snapshot(state: Any, dropped: set[str]) -> Any:
     return out
 
 
+def num(x: float, width: int, digits: int) -> str:
+    return f"{'-':>{width}}" if math.isnan(x) else f"{x:{width}.{digits}f}"
+
+
 def fmt(xs: Sequence[float]) -> str:
     if not xs:
         return f"{'-':>7} {'-':>7}"
@@ -214,26 +229,29 @@ def print_tables(points: Sequence[Point]) -> None:
     for pt in points:
         ratio = med(pt.fork) / med(pt.replay) if pt.replay else math.nan
         det = fmt(pt.det) if pt.det_hook else f"{'no hook':>15}"
-        if pt.det_refused:
-            det += f" ({pt.det_refused} refused)"
+        refused = f"  ({pt.det_refused} determinize refused)" if pt.det_refused else ""
         print(
             f"{pt.label:12} {pt.config_label:22} {pt.k:6d} {pt.games:5d} {pt.events:7.0f} "
             f"{fmt(pt.replay)} {fmt(pt.fork)} {det} {ratio:11.2f} "
-            f"{med(pt.bots_pro_rata):7.2f} {pt.load:5.2f}"
+            f"{med(pt.bots_pro_rata):7.2f} {pt.load:5.2f}{refused}"
         )
     print()
     print("a snapshot of the state, ms (median, p90): copy.deepcopy(game.state); the same without")
-    print("the attributes that do not pickle (plain); a pickle dumps+loads of it, and its size")
+    print("the attributes that do not pickle (plain); a pickle dumps+loads of it, and its size;")
+    print("turn+: median decisions since the turn began; est: pickle + replay of those pro rata")
     print(
         f"{'game':12} {'config':22} {'point':>6} {'deepcopy':>7} {'p90':>7} {'plain':>7} "
-        f"{'p90':>7} {'pickle':>7} {'p90':>7} {'KiB':>7} {'load':>5}"
+        f"{'p90':>7} {'pickle':>7} {'p90':>7} {'KiB':>7} {'turn+':>5} {'est':>6} {'load':>5}"
     )
     for pt in points:
         size = med([s / 1024 for s in pt.pickle_size]) if pt.pickle_size else math.nan
+        since = med([float(n) for n in pt.since_turn]) if pt.since_turn else math.nan
+        est = med(pt.pickle_rt) + since * med(pt.replay) / pt.k if pt.replay else math.nan
         note = f"  (plain: without {', '.join(sorted(pt.dropped))})" if pt.dropped else ""
         print(
             f"{pt.label:12} {pt.config_label:22} {pt.k:6d} {fmt(pt.deepcopy)} "
-            f"{fmt(pt.deepcopy_plain)} {fmt(pt.pickle_rt)} {size:7.1f} {pt.load:5.2f}{note}"
+            f"{fmt(pt.deepcopy_plain)} {fmt(pt.pickle_rt)} {size:7.1f} {num(since, 5, 0)} {num(est, 6, 2)} "
+            f"{pt.load:5.2f}{note}"
         )
 
 
