@@ -250,8 +250,8 @@ def print_tables(points: Sequence[Point]) -> None:
         note = f"  (plain: without {', '.join(sorted(pt.dropped))})" if pt.dropped else ""
         print(
             f"{pt.label:12} {pt.config_label:22} {pt.k:6d} {fmt(pt.deepcopy)} "
-            f"{fmt(pt.deepcopy_plain)} {fmt(pt.pickle_rt)} {size:7.1f} {num(since, 5, 0)} {num(est, 6, 2)} "
-            f"{pt.load:5.2f}{note}"
+            f"{fmt(pt.deepcopy_plain)} {fmt(pt.pickle_rt)} {size:7.1f} "
+            f"{num(since, 5, 0)} {num(est, 6, 2)} {pt.load:5.2f}{note}"
         )
 
 
