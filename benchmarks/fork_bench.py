@@ -144,7 +144,7 @@ def measure(
             after.append(len(base.events))
         turns = [j for j, e in enumerate(base.events) if e.kind in TURN_KINDS]
         if turns:
-            made = next(i for i, n in enumerate(after) if n > turns[-1])
+            made = next(i for i, count in enumerate(after) if count > turns[-1])
             pt.since_turn.append(k - made)
         events.append(len(base.events))
         seat = base.open[0].seat if base.open else 0
