@@ -3,7 +3,7 @@ by package.
 
     .venv/bin/python benchmarks/profile_envs.py [--game all|sanguosha_v0|carcassonne_v0|sim]
                                                [--steps 20000] [--seed 1] [--top 15]
-                                               [--dump DIR]
+                                               [--dump DIR] [--rates ROUNDS]
 
 Three targets, each with deterministic seeds (episode/game `k` has seed `--seed + k`, the
 actions come from `numpy.random.default_rng(--seed)`):
@@ -23,7 +23,9 @@ wrapper, the bots, logging, numpy, the standard library. A built-in function (a 
 `list.append`) has no module: its time is charged to the package of the Python function that
 called it (split over its callers by their share of its time). cProfile adds a fixed cost per
 call, so the shares overstate code that makes many small calls; compare shares, not absolute
-times. Nothing here is asserted anywhere.
+times. `--rates ROUNDS` profiles nothing: it measures the targets' steps per second against
+RLCard's UNO (`benchmarks/envs_bench.py`'s row), interleaved, UNO after every target slice.
+Nothing here is asserted anywhere.
 """
 
 from __future__ import annotations
@@ -248,6 +250,36 @@ def report(name: str, what: str, steps: int, seed: int, n: int, dump: str | None
     )
 
 
+def rates(names: list[str], steps: int, seed: int, rounds: int) -> None:
+    """Unprofiled steps per second of the targets and RLCard's UNO, interleaved round by round."""
+    from envs_bench import rlcard_game
+
+    uno = rlcard_game("uno")
+    totals: dict[str, list[float]] = {n: [0.0, 0.0] for n in ["uno", *names]}  # steps, seconds
+    print(f"== rates: {rounds} interleaved rounds, {steps // rounds} steps per target per round")
+    print(f"   load {load()}")
+    for r in range(rounds):
+        for name in names:
+            t0 = time.perf_counter()
+            made, _ = TARGETS[name][1](steps // rounds, seed + 1000 * r)
+            totals[name][0] += made
+            totals[name][1] += time.perf_counter() - t0
+            # UNO after every target, for as long as the target took (a slice of UNO makes
+            # its environment once, as in envs_bench): its rate is sampled through the run
+            took = time.perf_counter() - t0
+            t0 = time.perf_counter()
+            uno_steps, _ = uno(took)
+            totals["uno"][0] += uno_steps
+            totals["uno"][1] += time.perf_counter() - t0
+    base = totals["uno"][0] / totals["uno"][1]
+    print(f"  {'target':64} {'steps':>8} {'steps/s':>8} {'vs UNO':>7}")
+    for name in ["uno", *names]:
+        made_f, seconds = totals[name]
+        what = "RLCard uno (2p), RandomAgent, env.run" if name == "uno" else TARGETS[name][0]
+        print(f"  {what:64} {made_f:8.0f} {made_f / seconds:8.0f} {made_f / seconds / base:7.2f}")
+    print(f"   load {load()}  (sim: decisions; the environments: env steps)\n", flush=True)
+
+
 def load() -> str:
     try:
         one, five, fifteen = os.getloadavg()
@@ -263,9 +295,19 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--top", type=int, default=15, help="functions in each top list")
     ap.add_argument("--dump", default=None, help="write DIR/<target>.prof for pstats/snakeviz")
+    ap.add_argument(
+        "--rates",
+        type=int,
+        default=0,
+        metavar="ROUNDS",
+        help="instead of profiling: unprofiled rates against RLCard's UNO, ROUNDS interleaved",
+    )
     args = ap.parse_args()
     names = list(TARGETS) if args.game == "all" else [args.game]
     print(f"python {sys.version.split()[0]}, --steps {args.steps}, --seed {args.seed}\n")
+    if args.rates:
+        rates(names, args.steps, args.seed, args.rates)
+        return
     for name in names:
         report(name, TARGETS[name][0], args.steps, args.seed, args.top, args.dump)
 
