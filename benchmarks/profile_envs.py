@@ -74,6 +74,9 @@ PACKAGES: tuple[tuple[str, str], ...] = (
 )
 
 
+ALWAYS = ("engine", "ruleset", "observation encoding", "action space and mask", "bots", "logging")
+
+
 def package_of(filename: str) -> str:
     if filename == "~" or filename.startswith("<"):
         return "builtin"
@@ -240,6 +243,8 @@ def report(name: str, what: str, steps: int, seed: int, n: int, dump: str | None
     shares = own_time_by_package(stats)
     print("\n   own time by package (built-ins charged to their callers):")
     print(f"  {'package':28} {'own s':>7} {'share':>6} {'us/step':>8}")
+    for pkg in ALWAYS:  # the packages asked about, listed even when they take no time
+        shares.setdefault(pkg, 0.0)
     for pkg, t in sorted(shares.items(), key=lambda kv: kv[1], reverse=True):
         print(
             f"  {pkg:28} {t:7.3f} {100 * t / total:5.1f}% {1e6 * t / made * bare / profiled:8.1f}"
