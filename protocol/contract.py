@@ -509,6 +509,21 @@ def path() -> Path:
     return Path(__file__).with_name(FILE)
 
 
+def is_current(target: Path | None = None) -> bool:
+    """Whether the file holds what the code makes now (OSError when it cannot be read)."""
+    return (target or path()).read_text(encoding="utf-8") == render()
+
+
+def write(target: Path | None = None) -> bool:
+    """Write the file from the code; True when it changed (OSError when it cannot be written)."""
+    target = target or path()
+    fresh = render()
+    if target.is_file() and target.read_text(encoding="utf-8") == fresh:
+        return False
+    target.write_text(fresh, encoding="utf-8")
+    return True
+
+
 def load() -> dict[str, Any]:
     """The shipped schema (`protocol/contract.schema.json`) as a dict: a fresh copy each call."""
     text = resources.files("protocol").joinpath(FILE).read_text(encoding="utf-8")
@@ -647,30 +662,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     mode.add_argument("--write", action="store_true", help="write the file from the code")
     args = parser.parse_args(argv)
-    fresh = render()
     target = path()
     if args.check:
         try:
-            old = target.read_text(encoding="utf-8")
+            current = is_current(target)
         except OSError as exc:
             print(f"error: {target}: cannot read ({exc.strerror})", file=sys.stderr)
             return 2
-        if old != fresh:
+        if not current:
             print(f"{target} is behind the code: run `{COMMAND}` and commit the result")
             return 1
         print(f"{target} is up to date")
         return 0
     if args.write:
         try:
-            same = target.is_file() and target.read_text(encoding="utf-8") == fresh
-            if not same:
-                target.write_text(fresh, encoding="utf-8")
+            changed = write(target)
         except OSError as exc:
             print(f"error: {target}: cannot write ({exc.strerror})", file=sys.stderr)
             return 2
-        print(f"{target}: {'already up to date' if same else 'written'}")
+        print(f"{target}: {'written' if changed else 'already up to date'}")
         return 0
-    sys.stdout.write(fresh)
+    sys.stdout.write(render())
     return 0
 
 

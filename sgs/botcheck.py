@@ -28,12 +28,13 @@ from typing import Any
 
 import structlog
 
-from game_agent.engine import ConfigError, Game, RequestSpec, read_toml, view_for
+from game_agent.engine import ConfigError, Game, RequestSpec, Step, read_toml
 from game_agent.games import GAMES
 from protocol.asks import request_problem
 from protocol.choices import Choice, check_choice
 from protocol.registry import GameSchema
 from sgs.options import load_scenario
+from sgs.runner import drive
 from user_agent.bot import Bot, NullView
 from user_agent.words.requests import describe
 
@@ -536,28 +537,20 @@ def play_checked(
 ) -> None:
     """Play `game` to its end in-process; the bots of `tested` seats are checked at every reply.
     The lead's moves are made first, by the kit (ConfigError when the game does not follow it)."""
-    listeners = [
-        b for b in bots if not isinstance(b.view, NullView) or type(b).on_event is not Bot.on_event
-    ]
     moves = list(lead)
-    step = game.start()
     chain = Chain()
-    while True:
+
+    def answer(step: Step) -> Choice:
+        nonlocal chain
         if step.events:
             chain = Chain()
-        for ev in step.events:
-            for bot in listeners:
-                data = view_for(ev, bot.seat)
-                if data is not None:
-                    bot.on_event(ev.kind, data)
         req = step.request
-        if req is None:
-            return
+        assert req is not None
         bot = bots[req.seat]
         if moves:
-            choice = moves.pop(0).answer(req)
-        elif req.seat in tested:
-            choice = chain.ask(checker, bot, req, where)
-        else:
-            choice = bot.decide(req, bot.view)
-        step = game.resume(choice, seat=req.seat)
+            return moves.pop(0).answer(req)
+        if req.seat in tested:
+            return chain.ask(checker, bot, req, where)
+        return bot.decide(req, bot.view)
+
+    drive(game, bots, answer=answer)

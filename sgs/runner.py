@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from game_agent.engine import Game, RequestSpec, view_for
+from game_agent.engine import Game, RequestSpec, Step, view_for
 from game_agent.games import load
+from protocol.choices import Choice
 from replays.writer import LogWriter, header_for
 from sgs.errors import UsageError
 from user_agent.bot import Bot, NullView
@@ -81,9 +82,16 @@ def play(
 IDLE_LIMIT = 1000
 
 
-def drive(game: Game, bots: Sequence[Bot], writer: LogWriter | None = None) -> None:
+def drive(
+    game: Game,
+    bots: Sequence[Bot],
+    writer: LogWriter | None = None,
+    answer: Callable[[Step], Choice] | None = None,
+) -> None:
     """Play `game` to its end: each bot gets its seat's view of every event and answers its
     seat's requests; `writer` (if any) records events, requests and decisions in log order.
+    `answer` (if any) gives the reply to each step's request instead of its seat's bot (it sees
+    the step: its events and its request), e.g. `sgs botcheck`'s checked replies.
 
     The writer is never flushed here: no one outside this process sees the game, so nothing
     must be on the OS before anything else happens. Records reach the file when the writer's
@@ -106,8 +114,12 @@ def drive(game: Game, bots: Sequence[Bot], writer: LogWriter | None = None) -> N
         if req is None:
             return
         # Requests asked together are answered in the order they were asked.
-        bot = bots[req.seat]
-        step = game.resume(bot.decide(req, bot.view), seat=req.seat)
+        if answer is None:
+            bot = bots[req.seat]
+            choice = bot.decide(req, bot.view)
+        else:
+            choice = answer(step)
+        step = game.resume(choice, seat=req.seat)
         if writer is not None:
             writer.decision(game.decisions[-1])
         idle = 0 if step.events else idle + 1

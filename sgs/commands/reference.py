@@ -56,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
             code = 1
         else:
             print("protocol/PROTOCOL.md section 15 is up to date")
-        if contract.path().read_text(encoding="utf-8") != contract.render():
+        if not contract.is_current():
             print("protocol/contract.schema.json is behind the code")
             code = 1
         else:
@@ -67,11 +67,8 @@ def run(args: argparse.Namespace) -> int:
     if args.write:
         changed = reference.write()
         print(f"{reference.DOC}: {'rewritten' if changed else 'already up to date'}")
-        fresh, target = contract.render(), contract.path()
-        same = target.read_text(encoding="utf-8") == fresh
-        if not same:
-            target.write_text(fresh, encoding="utf-8")
-        print(f"{target}: {'already up to date' if same else 'rewritten'}")
+        written = contract.write()
+        print(f"{contract.path()}: {'rewritten' if written else 'already up to date'}")
         return 0
     if args.kind:
         from protocol.registry import get_schema
