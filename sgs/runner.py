@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import hashlib
 import os
+import time
+from array import array
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from game_agent.engine import Game, RequestSpec, Step, view_for
@@ -39,6 +41,21 @@ def make_bots(game: str, specs: Sequence[str], seats: int, seed: int) -> list[Bo
 
 
 @dataclass
+class BotClock:
+    """The wall-clock time each seat's bot spends in one game: the seconds of each `decide`
+    (decision by decision) and the seconds in `on_event` (in all). Measuring never touches the
+    game: the same seed and bots give the same game with or without a clock."""
+
+    seats: int
+    decide: list[array[float]] = field(init=False)
+    events: list[float] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.decide = [array("d") for _ in range(self.seats)]
+        self.events = [0.0] * self.seats
+
+
+@dataclass
 class Played:
     game: Game
     bots: list[Bot]
@@ -62,14 +79,16 @@ def play(
     seed: int,
     bot_specs: Sequence[str],
     log_path: str | os.PathLike[str] | None = None,
+    clock: BotClock | None = None,
 ) -> Played:
+    """One game to its end; `clock`, when given, gets the time each seat's bot took."""
     game = Game(load(game_name), config, seed)
     bots = make_bots(game_name, bot_specs, game.seats, seed)
     writer = None
     if log_path is not None:
         writer = LogWriter(log_path, header_for(game, [b.name for b in bots]))
     try:
-        drive(game, bots, writer)
+        drive(game, bots, writer, clock=clock)
     finally:
         if writer is not None:
             writer.close()
@@ -87,11 +106,14 @@ def drive(
     bots: Sequence[Bot],
     writer: LogWriter | None = None,
     answer: Callable[[Step], Choice] | None = None,
+    clock: BotClock | None = None,
 ) -> None:
     """Play `game` to its end: each bot gets its seat's view of every event and answers its
     seat's requests; `writer` (if any) records events, requests and decisions in log order.
     `answer` (if any) gives the reply to each step's request instead of its seat's bot (it sees
-    the step: its events and its request), e.g. `sgs botcheck`'s checked replies.
+    the step: its events and its request), e.g. `sgs botcheck`'s checked replies. `clock` (if
+    any) gets the seconds each bot spent in `decide` and in `on_event` (`sgs arena`'s time per
+    decision).
 
     The writer is never flushed here: no one outside this process sees the game, so nothing
     must be on the OS before anything else happens. Records reach the file when the writer's
@@ -106,8 +128,14 @@ def drive(
             for ev in step.events:
                 for bot in listeners:
                     data = view_for(ev, bot.seat)
-                    if data is not None:
+                    if data is None:
+                        continue
+                    if clock is None:
                         bot.on_event(ev.kind, data)
+                    else:
+                        began = time.perf_counter()
+                        bot.on_event(ev.kind, data)
+                        clock.events[bot.seat] += time.perf_counter() - began
         if writer is not None:
             writer.put_step(step.events, step.asked)
         req = step.request
@@ -116,7 +144,12 @@ def drive(
         # Requests asked together are answered in the order they were asked.
         if answer is None:
             bot = bots[req.seat]
-            choice = bot.decide(req, bot.view)
+            if clock is None:
+                choice = bot.decide(req, bot.view)
+            else:
+                began = time.perf_counter()
+                choice = bot.decide(req, bot.view)
+                clock.decide[req.seat].append(time.perf_counter() - began)
         else:
             choice = answer(step)
         step = game.resume(choice, seat=req.seat)

@@ -1,11 +1,11 @@
 """Where the chunks of games run: a local process pool (`process`) or Ray (`ray`).
 
 Both keep a few chunks per worker in flight, submitting the next as one finishes, hand back
-each chunk's records as it finishes (the caller advances its progress bar and keeps them), and
-watch `stop()`: once it says so, nothing more is submitted, the chunks not started are
-cancelled (process pool) and those running are waited for, so a Ctrl-C keeps the games
-finished so far. The caller sorts the records by game index: the
-backend and the number of workers change when a game is played, never what it gives.
+each chunk (its records and decision times) as it finishes (the caller advances its progress
+bar and keeps them), and watch `stop()`: once it says so, nothing more is submitted, the
+chunks not started are cancelled (process pool) and those running are waited for, so a Ctrl-C
+keeps the games finished so far. The caller sorts the records by game index: the backend and
+the number of workers change when a game is played, never what it gives.
 
 The workers run with a fixed string-hash seed (PYTHONHASHSEED=0): a bot that iterates a set of
 strings would otherwise play differently in each process and in each run. Pool processes are
@@ -27,7 +27,7 @@ from typing import Any
 import structlog
 
 from sgs.arena.schedule import GameSpec
-from sgs.arena.worker import GameRecord, Job, ignore_sigint, play_chunk
+from sgs.arena.worker import Chunk, Job, ignore_sigint, play_chunk
 
 BACKENDS = ("process", "ray")
 HASH_SEED = "0"  # PYTHONHASHSEED of every worker
@@ -36,7 +36,7 @@ IN_FLIGHT = 3  # chunks submitted per worker at a time
 
 log = structlog.get_logger("sgs.arena")
 
-Done = Callable[[list[GameRecord]], None]
+Done = Callable[[Chunk], None]
 Stop = Callable[[], bool]
 
 
@@ -68,7 +68,7 @@ def run_processes(
         initializer=ignore_sigint,
     )
     todo = iter(chunks)
-    pending: set[Future[list[GameRecord]]] = set()
+    pending: set[Future[Chunk]] = set()
 
     def submit() -> None:
         for c in itertools.islice(todo, max(0, in_flight(workers) - len(pending))):

@@ -100,6 +100,85 @@ def lineup_rows(s: Mapping[str, Any]) -> tuple[list[str], list[list[str]]]:
     return head, rows
 
 
+def share(rec: Mapping[str, Any]) -> str:
+    if rec["share"] is None:
+        return "-"
+    low, high = rec["ci95"]
+    return f"{100 * rec['share']:.1f}% [{100 * low:.1f}, {100 * high:.1f}]"
+
+
+def pair_intro(p: Mapping[str, Any]) -> str:
+    return (
+        f"{p['pairs']} pairs (one deal each, played twice with {p['bot']} and {p['against']} "
+        f"exchanged in every seat); {p['bot']}'s pair share with its 95% bootstrap interval "
+        f"({p['resamples']} resamples of the pairs) beside the two win rates with their 95% "
+        f"Wilson intervals; {p['bot']} was ahead in {p['ahead']} pairs, level in {p['even']}, "
+        f"behind in {p['behind']}"
+    )
+
+
+def pair_rows(s: Mapping[str, Any]) -> tuple[list[str], list[list[str]]]:
+    """Per role (and over all seats): how each seat's two games went, the bots' win rates
+    and the first bot's pair share."""
+    p = s["pairs"]
+    a, b = p["bot"], p["against"]
+    head = [
+        "role",
+        "seat pairs",
+        f"{a} only won",
+        "both won",
+        "neither won",
+        f"{b} only won",
+        f"{a} win rate [95%]",
+        f"{b} win rate [95%]",
+        f"{a} pair share [95% bootstrap]",
+    ]
+    rows = []
+    for role, rec in [("(all)", p["all"]), *p["by_role"].items()]:
+        rates = [s["by_bot"].get(bot) for bot in (a, b)]
+        if role != "(all)":
+            rates = [None if r is None else r["by_role"].get(role) for r in rates]
+        rows.append(
+            [
+                role,
+                str(rec["seat_pairs"]),
+                str(rec["a_only"]),
+                str(rec["both"]),
+                str(rec["neither"]),
+                str(rec["b_only"]),
+                pct(rates[0]),
+                pct(rates[1]),
+                share(rec),
+            ]
+        )
+    return head, rows
+
+
+def timing_rows(run: Mapping[str, Any]) -> tuple[list[str], list[list[str]]]:
+    head = [
+        "bot",
+        "decisions",
+        "ms per decision: mean",
+        "median",
+        "90%",
+        "longest",
+        "mean with on_event",
+    ]
+    rows = [
+        [
+            bot,
+            str(t["decisions"]),
+            f"{t['mean_ms']:.3f}",
+            f"{t['median_ms']:.3f}",
+            f"{t['p90_ms']:.3f}",
+            f"{t['max_ms']:.1f}",
+            f"{t['with_events_mean_ms']:.3f}",
+        ]
+        for bot, t in run.get("decision_ms", {}).items()
+    ]
+    return head, rows
+
+
 def text_table(head: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
     widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
 
@@ -134,6 +213,9 @@ def render_text(s: Mapping[str, Any]) -> list[str]:
     if s["lineups"]:
         lines.append("lineups (games where each side was one bot):")
         lines += text_table(*lineup_rows(s))
+    if s.get("pairs"):
+        lines.append(f"paired games: {pair_intro(s['pairs'])}:")
+        lines += text_table(*pair_rows(s))
     lines.append(f"  draws: {s['draws']}   decisions: {s['decisions']}")
     run = s.get("run")
     if run:
@@ -141,6 +223,9 @@ def render_text(s: Mapping[str, Any]) -> list[str]:
             f"  {run['seconds']} s on {run['backend']} with {run['workers']} workers "
             f"({run['games_per_second']} games/s)"
         )
+        if run.get("decision_ms"):
+            lines.append("time per decision (wall clock, in the bot's decide):")
+            lines += text_table(*timing_rows(run))
     if s.get("out"):
         lines.append(f"  report: {s['out']}/report.md")
     return lines
@@ -192,6 +277,16 @@ def render_markdown(s: Mapping[str, Any]) -> str:
         )
         lines.append("")
         lines += markdown_table(*lineup_rows(s))
+        lines.append("")
+    if s.get("pairs"):
+        lines += ["## Paired games", ""]
+        lines.append(
+            f"{pair_intro(s['pairs'])[0].upper()}{pair_intro(s['pairs'])[1:]}. A seat's point "
+            "goes to the bot that won it when the other did not, and is shared when both or "
+            "neither won it; the pair share is the first bot's part of the points (50%: level)."
+        )
+        lines.append("")
+        lines += markdown_table(*pair_rows(s))
         lines.append("")
     lines += ["## Files", ""]
     lines.append(

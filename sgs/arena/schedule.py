@@ -20,6 +20,13 @@ loyalists) all played by the first bot and the rebels and renegades by the secon
 reverse. Each seat is played by each bot once per block, each role too. The seats depend on
 the deal, so this schedule gives sides, and the worker reads the deal before seating the bots.
 
+`paired` (two different bots, any game of two or more seats) — a block is a *pair*: one deal
+played twice, the second time with every seat's bot exchanged for the other bot, so each seat
+(and, the deal being the same, each role) is held by one bot in one game and by the other in
+the other, and the luck of the deal cancels in the comparison. Pair p uses the seed `seed + p`
+and the base assignment (seat i: B[i mod k], as for `rotate`) rotated by p mod n, so that over
+n pairs every rotation of the base comes first once. With two seats the pair alternates them.
+
 `--games N` is rounded up to whole blocks, so that the balance is exact.
 """
 
@@ -28,7 +35,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-LINEUPS = ("rotate", "teams")
+LINEUPS = ("rotate", "teams", "paired")
+PAIRED = ("paired", "teams")  # lineups whose blocks are pairs: one deal, the bots exchanged
 
 
 @dataclass(frozen=True)
@@ -66,7 +74,21 @@ def distinct(bots: Sequence[str]) -> list[str]:
 
 
 def block_size(bots: Sequence[str], seats: int, lineup: str) -> int:
-    return 2 if lineup == "teams" else len(rotations(bots, seats))
+    return 2 if lineup in PAIRED else len(rotations(bots, seats))
+
+
+def swapped(seating: Sequence[str], a: str, b: str) -> tuple[str, ...]:
+    """The seating with bots `a` and `b` exchanged in every seat."""
+    return tuple(b if x == a else a if x == b else x for x in seating)
+
+
+def pair_seatings(bots: Sequence[str], seats: int, pair: int) -> tuple[tuple[str, ...], ...]:
+    """`paired`: the two seatings of pair `pair` (the base rotated by pair mod seats, then
+    every seat's bot exchanged)."""
+    a, b = distinct(bots)[:2]
+    r = pair % seats
+    first = tuple(bots[((s - r) % seats) % len(bots)] for s in range(seats))
+    return first, swapped(first, a, b)
 
 
 def schedule(
@@ -82,6 +104,11 @@ def schedule(
         for blk in range(blocks):
             for sides in ((a, b), (b, a)):
                 out.append(GameSpec(len(out), seed + blk, sides=sides))
+        return out
+    if lineup == "paired":
+        for p in range(-(-games // 2)):
+            for seating in pair_seatings(bots, seats, p):
+                out.append(GameSpec(len(out), seed + p, seats=seating))
         return out
     assignments = rotations(bots, seats)
     blocks = -(-games // len(assignments))

@@ -10,10 +10,12 @@ from typing import Any
 from game_agent.engine import ConfigError, Game
 from game_agent.games import load
 from sgs.arena import backends
+from sgs.arena.pairs import paired
 from sgs.arena.ratings import Ratings, rate_all
-from sgs.arena.schedule import GameSpec, block_size, chunk_size, chunks, distinct, schedule
+from sgs.arena.schedule import PAIRED, GameSpec, block_size, chunk_size, chunks, distinct, schedule
 from sgs.arena.stats import tally
-from sgs.arena.worker import GameRecord, Job
+from sgs.arena.timing import DecisionTimes
+from sgs.arena.worker import Chunk, GameRecord, Job
 from sgs.runner import make_bots
 
 
@@ -53,6 +55,15 @@ def plan(
             raise ConfigError("--lineup teams needs Sanguosha's identity mode with 3+ players")
         if len(distinct(bots)) != 2:
             raise ConfigError("--lineup teams needs two different bots")
+    if lineup == "paired":
+        names = distinct(bots)
+        if len(names) != 2:
+            raise ConfigError(
+                f"--lineup paired needs two different bots to exchange, not {len(names)} "
+                f"({','.join(names)})"
+            )
+        if g.seats < 2:
+            raise ConfigError("--lineup paired needs a game of two or more seats")
     t = Tournament(game, dict(config), list(bots), seed, games, lineup, g.seats, mode)
     t.specs = schedule(bots, g.seats, games, seed, lineup)
     return t
@@ -67,15 +78,19 @@ def execute(
     log_dir: str | None = None,
     advance: Callable[[int], None] = lambda n: None,
     stop: Callable[[], bool] = lambda: False,
+    times: DecisionTimes | None = None,
 ) -> tuple[list[GameRecord], bool]:
-    """Play the schedule -> (the finished games by index, whether the run stopped early)."""
+    """Play the schedule -> (the finished games by index, whether the run stopped early).
+    `times`, when given, gathers each bot's time per decision."""
     job = Job(t.game, t.config, log_dir)
     tasks = chunks(t.specs, chunk_size(len(t.specs), workers))
     records: list[GameRecord] = []
 
-    def done(batch: list[GameRecord]) -> None:
-        records.extend(batch)
-        advance(len(batch))
+    def done(batch: Chunk) -> None:
+        records.extend(batch.records)
+        if times is not None:
+            times.merge(batch.times)
+        advance(len(batch.records))
 
     interrupted = False
     try:
@@ -102,5 +117,6 @@ def summarize(t: Tournament, records: Sequence[GameRecord]) -> tuple[dict[str, A
         "interrupted": len(records) < len(t.specs),
         **tally(t.game, records).summary(),
         "ratings": ratings.table(),
+        "pairs": paired(t.game, records, t.bots, t.seed) if t.lineup in PAIRED else None,
     }
     return summary, ratings

@@ -11,14 +11,15 @@ import json
 import os
 import signal
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from game_agent.engine import Game
 from game_agent.games import load
 from sgs.arena.schedule import GameSpec, team_seats
+from sgs.arena.timing import DecisionTimes
 from sgs.commands.sim import result_of
-from sgs.runner import play
+from sgs.runner import BotClock, play
 
 
 @dataclass
@@ -66,7 +67,16 @@ def log_path(job: Job, spec: GameSpec) -> str | None:
     return os.path.join(job.log_dir, f"{job.game}-{spec.index:06d}-seed{spec.seed}.sgslog")
 
 
-def play_one(job: Job, spec: GameSpec) -> GameRecord:
+@dataclass
+class Chunk:
+    """What one chunk gives back: its games' records, and the time of each bot's decisions
+    (wall-clock: reported apart from the records, which are the same on every run)."""
+
+    records: list[GameRecord]
+    times: DecisionTimes = field(default_factory=DecisionTimes)
+
+
+def play_one(job: Job, spec: GameSpec, times: DecisionTimes | None = None) -> GameRecord:
     seats: Sequence[str]
     if spec.sides is not None:
         seats = team_seats(dealt_roles(job.game, job.config, spec.seed), spec.sides)
@@ -74,13 +84,17 @@ def play_one(job: Job, spec: GameSpec) -> GameRecord:
         assert spec.seats is not None
         seats = spec.seats
     path = log_path(job, spec)
+    clock = BotClock(len(seats))
     try:
-        played = play(job.game, job.config, spec.seed, list(seats), path)
+        played = play(job.game, job.config, spec.seed, list(seats), path, clock=clock)
     except BaseException:
         if path is not None and os.path.exists(path):
             os.unlink(path)  # a game cut short leaves no log behind
         raise
     r = result_of(played.game, spec.seed, list(seats), played.winners, path)
+    if times is not None:
+        for seat, bot in enumerate(seats):
+            times.add(bot, clock.decide[seat], clock.events[seat])
     return GameRecord(
         index=spec.index,
         seed=r.seed,
@@ -94,8 +108,9 @@ def play_one(job: Job, spec: GameSpec) -> GameRecord:
     )
 
 
-def play_chunk(job: Job, specs: Sequence[GameSpec]) -> list[GameRecord]:
-    return [play_one(job, spec) for spec in specs]
+def play_chunk(job: Job, specs: Sequence[GameSpec]) -> Chunk:
+    times = DecisionTimes()
+    return Chunk([play_one(job, spec, times) for spec in specs], times)
 
 
 def ignore_sigint() -> None:

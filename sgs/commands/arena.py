@@ -40,7 +40,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         choices=LINEUPS,
         default="rotate",
         help="rotate: every rotation of the bots over the seats for each deal (default); "
-        "teams: Sanguosha identity, the lord's side one bot and the rest the other, both ways",
+        "teams: Sanguosha identity, the lord's side one bot and the rest the other, both ways; "
+        "paired: two bots, each deal played twice with every seat's bot exchanged (reports "
+        "the pair share with a bootstrap interval)",
     )
     p.add_argument("--workers", type=int, default=2, help="processes or Ray CPUs (default 2)")
     p.add_argument(
@@ -80,6 +82,7 @@ def run(args: argparse.Namespace) -> int:
     # Imported here: matplotlib and openskill would slow every `sgs` command down by a second.
     from sgs.arena import results
     from sgs.arena.report import render_text
+    from sgs.arena.timing import DecisionTimes
     from sgs.arena.tournament import execute, plan, summarize
 
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
@@ -106,6 +109,7 @@ def run(args: argparse.Namespace) -> int:
     results.prepare(out, args.force)
     check_log_dir(args.log_dir)
     stop = StopAfterGame()
+    times = DecisionTimes()
     started = time.perf_counter()
     with stop.installed(), progress_bar(len(t.specs), "games", quiet=args.quiet) as bar:
         records, interrupted = execute(
@@ -116,6 +120,7 @@ def run(args: argparse.Namespace) -> int:
             log_dir=args.log_dir,
             advance=bar.advance,
             stop=lambda: stop.requested,
+            times=times,
         )
     elapsed = time.perf_counter() - started
     summary, ratings = summarize(t, records)
@@ -125,6 +130,7 @@ def run(args: argparse.Namespace) -> int:
         "workers": args.workers,
         "seconds": round(elapsed, 3),
         "games_per_second": round(len(records) / elapsed, 2) if elapsed > 0 else None,
+        "decision_ms": times.summary(),
     }
     results.write(out, records, summary, ratings)
     with jsonl_output(args.jsonl) as lines:
