@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
-from arena_support import HARMONY, SANGUOSHA, run_on, small
+from arena_support import HARMONY, SANGUOSHA, run_on, sgs, small
 
 ray = pytest.importorskip("ray")
 
@@ -59,3 +61,32 @@ def test_teams_lineup_seats_each_side_as_one_bot() -> None:
     assert (
         counts["random"] == counts[other] == {"lord": 2, "loyalist": 2, "rebel": 4, "renegade": 2}
     )
+
+
+REPRODUCIBLE = ("games.jsonl", "ratings.jsonl", "report.md", "win_rates.png", "ratings.png")
+
+
+@pytest.mark.parametrize(
+    "game", [["sanguosha", "--players", "5", "--bots", "smart,random"], ["harmony"]]
+)
+def test_a_paired_run_gives_the_same_files_on_every_backend(
+    game: list[str], tmp_path: Path
+) -> None:
+    """The same command, byte for byte: with one and two processes and on Ray (only the
+    summary's `run`, which says what ran it and how fast, differs)."""
+    outputs = []
+    bots = [] if "--bots" in game else ["--bots", "greedy,random"]
+    names = set((game + bots)[(game + bots).index("--bots") + 1].split(","))
+    for backend in (["--workers", "1"], ["--workers", "2"], ["--backend", "ray"]):
+        out = tmp_path / "-".join(backend)
+        args = ["arena", "--game", *game, *bots, "--lineup", "paired", "--games", "12"]
+        done = sgs([*args, "--seed", "4", "--out", str(out), "--quiet", *backend], tmp_path)
+        assert done.returncode == 0, done.stderr
+        files = {name: (out / name).read_bytes() for name in REPRODUCIBLE}
+        summary = json.loads((out / "summary.json").read_text())
+        assert summary["pairs"]["pairs"] == 6
+        assert set(summary["run"]["decision_ms"]) == names
+        del summary["run"], summary["out"]
+        outputs.append((files, summary))
+    assert outputs[0] == outputs[1] == outputs[2]
+    assert b"## Paired games" in outputs[0][0]["report.md"]

@@ -108,6 +108,8 @@ def test_default_out_dir_and_refusal_to_overwrite(
         (["--bots", "nosuch"], "unknown bot 'nosuch'"),
         (["--backend", "dask"], "invalid choice: 'dask'"),
         (["--lineup", "teams"], "--lineup teams needs"),
+        (["--lineup", "paired"], "--lineup paired needs two different bots to exchange, not 1"),
+        (["--lineup", "paired", "--bots", "random,greedy,medium"], "not 3 (random,greedy,medium)"),
         (["--ray-address", "x:1"], "--ray-address needs --backend ray"),
         (["--option", "nosuchoption=1"], "nosuchoption"),
         (["--gmaes", "3"], "unrecognized arguments: --gmaes 3"),
