@@ -120,6 +120,38 @@ def interval(
     return (float(low), float(high))
 
 
+def game_counts(r: GameRecord, a: str, b: str) -> list[int]:
+    """One game's seat wins and seats of bot a, then of bot b."""
+    won = set(r.winners)
+    return [
+        sum(1 for s, x in enumerate(r.seats) if x == a and s in won),
+        sum(1 for x in r.seats if x == a),
+        sum(1 for s, x in enumerate(r.seats) if x == b and s in won),
+        sum(1 for x in r.seats if x == b),
+    ]
+
+
+def unpaired_interval(
+    games: np.ndarray[Any, np.dtype[np.float64]], rng: np.random.Generator
+) -> tuple[float, float]:
+    """For comparison: the interval of the same share, 1/2 + (A's win rate - B's) / 2, when the
+    games are resampled one by one as if each had its own deal (what the pairing is worth is
+    the ratio of the two widths)."""
+    n = len(games)
+    values = []
+    for _ in range(RESAMPLES // BATCH):
+        picked = games[rng.integers(0, n, size=(BATCH, n))].sum(axis=1)
+        held = (picked[:, 1] > 0) & (picked[:, 3] > 0)  # both bots sat in the resample
+        picked = picked[held]
+        values.append(0.5 + (picked[:, 0] / picked[:, 1] - picked[:, 2] / picked[:, 3]) / 2)
+    every = np.concatenate(values)
+    if every.size == 0:
+        return (0.0, 1.0)
+    tail = (1 - LEVEL) / 2
+    low, high = np.quantile(every, [tail, 1 - tail])
+    return (float(low), float(high))
+
+
 def ordered(game: str, roles: Sequence[str]) -> list[str]:
     """The roles in the tables' order (the game's, then any other by name)."""
     known = [x for x in role_order(game) if x in roles]
@@ -136,7 +168,9 @@ def paired(
     order: list[str] = []
     ahead = even = behind = 0
     pairs = complete_pairs(records)
+    singles: list[list[int]] = []  # per game: A's seat wins and seats, B's
     for pair in pairs:
+        singles += [game_counts(r, a, b) for r in pair]
         seats = seat_winner_maps(pair, a, b)
         if seats is None:
             raise ValueError(f"games {pair[0].index} and {pair[1].index} do not exchange {a}, {b}")
@@ -159,6 +193,8 @@ def paired(
     rng = np.random.default_rng(bootstrap_seed(seed))
     n = len(pairs)
     picks = [rng.integers(0, n, size=(BATCH, n)) for _ in range(RESAMPLES // BATCH)] if n else []
+
+    unpaired = unpaired_interval(np.array(singles, dtype=np.float64), rng) if n else (0.0, 1.0)
 
     def row(g: SeatPairs) -> dict[str, Any]:
         points = np.array(g.points, dtype=np.float64)
@@ -184,5 +220,6 @@ def paired(
         "even": even,
         "behind": behind,
         "all": row(groups[ALL]),
+        "unpaired_ci95": [round(unpaired[0], 4), round(unpaired[1], 4)],
         "by_role": {role: row(groups[role]) for role in ordered(game, order)},
     }

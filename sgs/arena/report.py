@@ -113,7 +113,8 @@ def pair_intro(p: Mapping[str, Any]) -> str:
         f"exchanged in every seat); {p['bot']}'s pair share with its 95% bootstrap interval "
         f"({p['resamples']} resamples of the pairs) beside the two win rates with their 95% "
         f"Wilson intervals; {p['bot']} was ahead in {p['ahead']} pairs, level in {p['even']}, "
-        f"behind in {p['behind']}"
+        f"behind in {p['behind']}; the same share with the games resampled one by one, as if "
+        f"unpaired: [{100 * p['unpaired_ci95'][0]:.1f}, {100 * p['unpaired_ci95'][1]:.1f}]"
     )
 
 

@@ -156,6 +156,8 @@ def test_the_bootstrap_interval_is_reproducible_and_holds_the_estimate(
         low, high = row["ci95"]
         assert low <= row["share"] <= high
         assert high - low < 0.5
+    low, high = p["unpaired_ci95"]  # the games resampled one by one, for comparison
+    assert low <= p["all"]["share"] <= high
     assert set(p["by_role"]) == {"lord", "loyalist", "rebel", "renegade"}
     assert p["by_role"]["rebel"]["seat_pairs"] == 2 * p["by_role"]["lord"]["seat_pairs"] == 60
     other = paired("sanguosha", records, t.bots, t.seed + 1)  # another bootstrap seed
