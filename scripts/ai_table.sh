@@ -6,8 +6,8 @@
 #     sh scripts/ai_table.sh                                  # smart,random at 5 and 8 players
 #     PAIRINGS="mcts,smart smart,random" sh scripts/ai_table.sh   # any bot names sgs arena takes
 #
-# PAIRINGS (space-separated A,B), PLAYERS, GAMES (per pairing), SEED, WORKERS and OUT
-# (default docs/results) may be set. The same settings give the same games.jsonl,
+# PAIRINGS (space-separated A,B), PLAYERS, GAMES (per pairing), SEED, WORKERS, BACKEND
+# (process or ray) and OUT (default docs/results) may be set. The same settings give the same games.jsonl,
 # ratings.jsonl, report.md and charts byte for byte on any WORKERS or backend; summary.json's
 # `run` (time, games/s, time per decision) and the table's timing rows depend on the machine.
 set -eu
@@ -19,6 +19,7 @@ PLAYERS=${PLAYERS:-"5 8"}
 GAMES=${GAMES:-2000}
 SEED=${SEED:-1}
 WORKERS=${WORKERS:-2}
+BACKEND=${BACKEND:-process}
 OUT=${OUT:-"$here/docs/results"}
 summaries=""
 for n in $PLAYERS; do
@@ -26,9 +27,10 @@ for n in $PLAYERS; do
     name="sanguosha-${n}p-$(echo "$pairing" | tr ',:' '-_')"
     dir="$OUT/$name"
     echo "== $name: sgs arena --game sanguosha --players $n --bots $pairing --lineup paired" \
-      "--games $GAMES --seed $SEED --workers $WORKERS" >&2
+      "--games $GAMES --seed $SEED --workers $WORKERS --backend $BACKEND" >&2
     "$sgs" arena --game sanguosha --players "$n" --bots "$pairing" --lineup paired \
-      --games "$GAMES" --seed "$SEED" --workers "$WORKERS" --out "$dir" --force --quiet >&2
+      --games "$GAMES" --seed "$SEED" --workers "$WORKERS" --backend "$BACKEND" --out "$dir" \
+      --force --quiet >&2
     (cd "$dir" && sha256sum games.jsonl ratings.jsonl report.md win_rates.png ratings.png \
       > SHA256SUMS)
     summaries="$summaries $dir/summary.json"
