@@ -7,11 +7,14 @@
 #     PAIRINGS="mcts,smart smart,random" sh scripts/ai_table.sh   # any bot names sgs arena takes
 #
 # PAIRINGS (space-separated A,B), PLAYERS, GAMES (per pairing), SEED, WORKERS, BACKEND
-# (process or ray) and OUT (default docs/results) may be set. The same settings give the same games.jsonl,
-# ratings.jsonl, report.md and charts byte for byte on any WORKERS or backend; summary.json's
-# `run` (time, games/s, time per decision) and the table's timing rows depend on the machine.
+# (process or ray) and OUT (default docs/results) may be set. The script runs in the checkout:
+# a relative OUT is under it, and a module:Class bot is imported from it or from PYTHONPATH.
+# The same settings give the same games.jsonl, ratings.jsonl, report.md and charts byte for
+# byte on any WORKERS or backend; summary.json's `run` (time, games/s, time per decision) and
+# the table's timing rows depend on the machine.
 set -eu
 here=$(cd "$(dirname "$0")/.." && pwd)
+cd "$here"  # the runs' summaries name their --out relative to the checkout
 sgs="$here/.venv/bin/sgs"
 python="$here/.venv/bin/python"
 PAIRINGS=${PAIRINGS:-"smart,random"}
@@ -20,7 +23,7 @@ GAMES=${GAMES:-2000}
 SEED=${SEED:-1}
 WORKERS=${WORKERS:-2}
 BACKEND=${BACKEND:-process}
-OUT=${OUT:-"$here/docs/results"}
+OUT=${OUT:-docs/results}
 summaries=""
 for n in $PLAYERS; do
   for pairing in $PAIRINGS; do
