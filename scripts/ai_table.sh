@@ -27,7 +27,7 @@ OUT=${OUT:-docs/results}
 summaries=""
 for n in $PLAYERS; do
   for pairing in $PAIRINGS; do
-    name="sanguosha-${n}p-$(echo "$pairing" | tr ',:' '-_')"
+    name="sanguosha-${n}p-$(echo "$pairing" | tr ',:=' '-__')"
     dir="$OUT/$name"
     echo "== $name: sgs arena --game sanguosha --players $n --bots $pairing --lineup paired" \
       "--games $GAMES --seed $SEED --workers $WORKERS --backend $BACKEND" >&2
