@@ -114,6 +114,7 @@ def run_ray(
             ray.init(address=address, logging_level=logging.ERROR, log_to_driver=False)
         else:
             ray.init(
+                address="local",  # a new Ray, never one already running on the machine
                 num_cpus=workers,
                 include_dashboard=False,
                 logging_level=logging.ERROR,

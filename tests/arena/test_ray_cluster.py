@@ -48,8 +48,16 @@ def arena(cluster: Any, out: Path) -> subprocess.Popen[str]:
     )
 
 
-def chunk_workers() -> dict[int, int]:
-    """Ray worker processes playing arena chunks now -> their parent (a node's raylet)."""
+def raylets(cluster: Any) -> set[int]:
+    """The process ids of the cluster's raylets (one per node)."""
+    nodes = [cluster.head_node, *cluster.worker_nodes]
+    return {info.process.pid for n in nodes for info in n.all_processes.get("raylet", [])}
+
+
+def chunk_workers(cluster: Any) -> dict[int, int]:
+    """Ray worker processes of this cluster playing arena chunks now -> their parent (a node's
+    raylet). Another Ray on the machine (a test running beside this one) is not looked at."""
+    mine = raylets(cluster)
     out: dict[int, int] = {}
     for pid in os.listdir("/proc"):
         if not pid.isdigit():
@@ -59,8 +67,9 @@ def chunk_workers() -> dict[int, int]:
             stat = Path(f"/proc/{pid}/stat").read_text()
         except OSError:
             continue
-        if b"ray::play_chunk" in cmd:
-            out[int(pid)] = int(stat.rsplit(")", 1)[1].split()[1])
+        parent = int(stat.rsplit(")", 1)[1].split()[1])
+        if b"ray::play_chunk" in cmd and parent in mine:
+            out[int(pid)] = parent
     return out
 
 
@@ -79,7 +88,7 @@ def test_a_killed_worker_costs_nothing_but_a_rerun(cluster: Any, tmp_path: Path)
     p = arena(cluster, undisturbed)
     parents: set[int] = set()
     while p.poll() is None:  # watch where the chunks run
-        parents |= set(chunk_workers().values())
+        parents |= set(chunk_workers(cluster).values())
         time.sleep(0.05)
     finish(p)
     assert len(parents) == 2, f"chunks ran under {len(parents)} raylet(s), not both nodes"
@@ -88,7 +97,7 @@ def test_a_killed_worker_costs_nothing_but_a_rerun(cluster: Any, tmp_path: Path)
     p = arena(cluster, disturbed)
     killed = None
     while killed is None and p.poll() is None:
-        running = chunk_workers()
+        running = chunk_workers(cluster)
         if running:
             killed = next(iter(running))
             os.kill(killed, signal.SIGKILL)
