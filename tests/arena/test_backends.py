@@ -15,8 +15,9 @@ ray = pytest.importorskip("ray")
 
 @pytest.fixture(scope="module")
 def local_ray() -> Iterator[None]:
-    """One local Ray for the module (it takes seconds to start); the backend uses it as it is."""
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    """One new local Ray for the module (it takes seconds to start; never a cluster another test
+    runs); the backend uses it as it is."""
+    ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False)
     yield
     ray.shutdown()
 
