@@ -43,7 +43,8 @@ def make_bots(game: str, specs: Sequence[str], seats: int, seed: int) -> list[Bo
 @dataclass
 class BotClock:
     """The wall-clock time each seat's bot spends in one game: the seconds of each `decide`
-    (decision by decision) and the seconds in `on_event` (in all). Measuring never touches the
+    (decision by decision) and the seconds in following the game (in all: `on_event`, with the
+    filtering of each event for its seat). Measuring never touches the
     game: the same seed and bots give the same game with or without a clock."""
 
     seats: int
@@ -124,18 +125,22 @@ def drive(
     step = game.start()
     idle = 0
     while True:
-        if listeners:
+        if listeners and clock is None:
             for ev in step.events:
                 for bot in listeners:
                     data = view_for(ev, bot.seat)
-                    if data is None:
-                        continue
-                    if clock is None:
+                    if data is not None:
                         bot.on_event(ev.kind, data)
-                    else:
-                        began = time.perf_counter()
+        elif listeners and clock is not None and step.events:
+            # Bot by bot (each still gets its events in order), one reading of the clock per
+            # bot and step: reading it around every event cost the arena about 5% of its speed.
+            for bot in listeners:
+                began = time.perf_counter()
+                for ev in step.events:
+                    data = view_for(ev, bot.seat)
+                    if data is not None:
                         bot.on_event(ev.kind, data)
-                        clock.events[bot.seat] += time.perf_counter() - began
+                clock.events[bot.seat] += time.perf_counter() - began
         if writer is not None:
             writer.put_step(step.events, step.asked)
         req = step.request
