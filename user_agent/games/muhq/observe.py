@@ -1,0 +1,436 @@
+"""muhq's game: the observation vector of one seat's view (only what the seat was sent).
+
+The view is the contract's state folded from the seat's own events (`view.py`): the seat's
+own hand holds real card ids, every other hand and every deck only placeholders, so the
+vector can carry no hidden card. Fields, in order, seat-relative (side row 0 is the seat,
+then the other players in seat order after it, then the Kraken), documented field by field in
+docs/research.md:
+
+``map`` (W x H x (28 + 2C)), ``sides`` (sides x (15 + 2C)), ``hand`` (C), ``drafted`` (C),
+``table`` (6), ``stack`` (4 x (25 + C)), then the request part: ``request`` (17 + C), ``pick``
+(max_options + 3), ``options`` (max_options x (36 + 2C)).
+
+W x H is the map's size and C the number of cards in the game's content (sorted ids): both
+come from the environment's config, so the shape is fixed for an environment. With the
+bundled content (16 cards) and either bundled map (7 x 7): 12,426 floats.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from protocol.choices import RequestSpec
+from protocol.games.muhq.content import TILE_NAMES, Card, load_texts
+from protocol.games.muhq.schema import REQUESTS
+from protocol.games.muhq.state import MuhqState, Perm
+from user_agent.actions import ReplyBuilder, pick_state
+from user_agent.games.muhq.board import MuhqTable, abbreviations
+from user_agent.games.muhq.view import MuhqView
+
+# The largest request in 1,000 random games (duels, Kraken, drafts, the test content) had 76
+# options (a unit's moves and carries), an action phase 40.
+MAX_OPTIONS = 128
+
+TERRAINS = tuple(TILE_NAMES)  # . F H T = ~ # S K P
+TERRAIN = {t: i for i, t in enumerate(TERRAINS)}
+USED = ("move", "attack", "full", "street", "selected")
+STACK_ROWS = 4  # the top of the action stack, top first
+ACTION_KINDS = (
+    "play",
+    "cast",
+    "free",
+    "move",
+    "street",
+    "enter",
+    "attack",
+    "farm",
+    "carry",
+    "equip",
+    "swap",
+    "unparalyse",
+)
+ACTION_KIND = {k: i for i, k in enumerate(ACTION_KINDS)}
+REQUEST_KINDS = tuple(REQUESTS)  # draft_pick upkeep action unit_action priority buy discard ...
+REQUEST_KIND = {k: i for i, k in enumerate(REQUEST_KINDS)}
+# An option's verb; "card" is a bare card id (draft_pick, discard), "tile" a bare [x, y].
+VERBS = (
+    "play",
+    "cast",
+    "free",
+    "select",
+    "trade",
+    "end",
+    "pass",
+    "buy",
+    "pay",
+    "destroy",
+    "move",
+    "street",
+    "enter",
+    "attack",
+    "farm",
+    "carry",
+    "equip",
+    "swap",
+    "unparalyse",
+    "tap",
+    "tile",
+    "card",
+)
+VERB = {v: i for i, v in enumerate(VERBS)}
+# which argument of an option names what: (cards, permanent, tile) positions after the verb
+CARD_ARGS = {"play": (1, 4), "cast": (1,), "trade": (1, 2), "buy": (1,)}
+PERM_ARG = {
+    "cast": 2,
+    "free": 3,
+    "select": 1,
+    "enter": 1,
+    "attack": 1,
+    "equip": 1,
+    "swap": 1,
+    "carry": 1,
+}
+TILE_ARGS = {"play": 2, "move": 1, "street": 1, "carry": 2}
+CARD_OPTIONS = ("draft_pick", "discard")  # options are card ids
+TILE_OPTIONS = ("drop", "place_carried")  # options are [x, y]
+
+SIDE_FEATURES = 15  # before the two per-card blocks
+TABLE_FEATURES = 6
+TILE_BASE = len(TERRAINS) + 3 + 1 + 3  # terrain, its owner, a permanent, its controller
+# life left; damage, poison, paralysis, durability; tapped; actions used; what is stacked on it
+PERM_STATS = 1 + 4 + 1 + len(USED) + 1
+
+
+def card_life(card: Card) -> int:
+    """What a permanent of this card can take: a unit's life, a solid artifact's Solid X."""
+    return card.life if card.type == "unit" else card.solid
+
+
+class MuhqObs:
+    def __init__(self, config: Mapping[str, Any], seats: int, max_options: int) -> None:
+        content = load_texts(tuple((str(n), str(t)) for n, t in config.get("content", ())))
+        spec = content.maps[config["map"]]
+        self.content = content
+        self.width, self.height = spec.width, spec.height
+        self.players = seats
+        self.kraken = spec.kraken
+        self.sides = seats + (1 if spec.kraken else 0)
+        self.max_rounds = int(config.get("max_rounds") or 30)
+        self.draft = bool(config.get("draft"))
+        self.max_options = max_options
+        self.card_ids = sorted(content.cards)
+        self.card_index = {c: i for i, c in enumerate(self.card_ids)}
+        c = len(self.card_ids)
+        self.cards = c
+        self.tile_features = TILE_BASE + c + PERM_STATS + c
+        self.side_features = SIDE_FEATURES + 2 * c
+        self.frame_features = 1 + len(ACTION_KINDS) + 3 + c + 3 + 3 + 3
+        self.perm_features = 1 + 3 + c + 3  # present, controller, card, x, y, life left
+        self.option_features = len(VERBS) + c + self.perm_features + 4 + 3
+        tiles = self.width * self.height
+        self.map = 0
+        self.side_rows = self.map + tiles * self.tile_features
+        self.hand = self.side_rows + self.sides * self.side_features
+        self.drafted = self.hand + c
+        self.table = self.drafted + c
+        self.stack = self.table + TABLE_FEATURES
+        self.request = self.stack + STACK_ROWS * self.frame_features
+        self.pick = self.request + len(REQUEST_KINDS) + 2 + 3 + c + 3
+        self.options = self.pick + max_options + 3
+        self.size = self.options + max_options * self.option_features
+        self.state_size = self.request
+        self._terrain = self._terrain_block(spec.tiles)
+        # per card: its stats, looked up by index
+        self._life = [card_life(content.cards[i]) for i in self.card_ids]
+        self._upkeep = [content.cards[i].upkeep for i in self.card_ids]
+        self._unit = [content.cards[i].type == "unit" for i in self.card_ids]
+        self._vip = ["vip" in content.cards[i].keywords for i in self.card_ids]
+
+    # --- the table part ---------------------------------------------------------------------------
+
+    def _terrain_block(self, tiles: tuple[str, ...]) -> npt.NDArray[np.float32]:
+        """Per tile (index y * W + x): terrain one-hot and its owner (seat-independent part:
+        the owner column is filled per seat in `encode_state`)."""
+        out = np.zeros((len(tiles), len(TERRAINS)), np.float32)
+        for i, code in enumerate(tiles):
+            out[i, TERRAIN[code[0]]] = 1.0
+        return out
+
+    def relative(self, seat: int, side: int) -> int:
+        """The row of a side in the sides block: us 0, the other players after us, the Kraken."""
+        if side >= self.players:
+            return self.players
+        return (side - seat) % self.players
+
+    def who(self, seat: int, side: int) -> int:
+        """0 us, 1 another player, 2 the Kraken."""
+        return 0 if side == seat else (2 if side >= self.players else 1)
+
+    def _tile_owner(self, code: str, seat: int) -> int:
+        """A spawn's, start's or harbor's side as `who` (-1: none); map player p is seat p-1
+        and P0 is the Kraken's."""
+        if len(code) < 2:
+            return -1
+        n = int(code[1:])
+        return 2 if n == 0 else self.who(seat, n - 1)
+
+    def encode_state(self, view: Any, seat: int, out: npt.NDArray[np.float32]) -> None:
+        assert isinstance(view, MuhqView)
+        st = view.state
+        if st is None or view.broken:
+            return
+        tf = self.tile_features
+        tiles = out[self.map : self.side_rows].reshape(self.width * self.height, tf)
+        tiles[:, : len(TERRAINS)] = self._terrain
+        width = self.width
+        for i, code in enumerate(st.spec.tiles):
+            owner = self._tile_owner(code, seat)
+            if owner >= 0:
+                tiles[i, len(TERRAINS) + owner] = 1.0
+        for p in st.perms.values():
+            if p.under is None:
+                self._perm_on_tile(st, p, seat, tiles[p.pos[1] * width + p.pos[0]])
+        self._sides(st, seat, out)
+        ci = self.card_index
+        for card in st.cards[seat].hand if seat < len(st.cards) else ():
+            if card in ci:
+                out[self.hand + ci[card]] += 1.0
+        for card in st.drafted[seat] if seat < len(st.drafted) else ():
+            if card in ci:
+                out[self.drafted + ci[card]] += 1.0
+        t = self.table
+        out[t] = st.round / self.max_rounds
+        out[t + 1] = st.turn / 100
+        out[t + 2] = len(st.stack) / 10
+        out[t + 3] = float(self.draft and st.turn == 0)
+        out[t + 4] = self.players / 8
+        out[t + 5] = float(self.kraken)
+        for k, frame in enumerate(reversed(st.stack[-STACK_ROWS:])):
+            self._frame(st, seat, frame, out, self.stack + k * self.frame_features)
+
+    def _perm_on_tile(
+        self, st: MuhqState, p: Perm, seat: int, row: npt.NDArray[np.float32]
+    ) -> None:
+        c = self.cards
+        at = len(TERRAINS) + 3
+        row[at] = 1.0
+        row[at + 1 + self.who(seat, p.controller)] = 1.0
+        k = self.card_index.get(p.card)
+        at += 4
+        if k is not None:
+            row[at + k] = 1.0
+            row[at + c] = max(0, self._life[k] - p.damage) / 10
+        at += c + 1
+        row[at] = p.damage / 10
+        row[at + 1] = p.poison / 10
+        row[at + 2] = p.paralysis / 10
+        row[at + 3] = p.durability / 10
+        row[at + 4] = float(p.tapped)
+        for j, used in enumerate(USED):
+            if used in p.used:
+                row[at + 5 + j] = 1.0
+        at += 5 + len(USED)
+        ci = self.card_index
+        for sid in p.stack:
+            q = st.perms.get(sid)
+            if q is None:
+                continue
+            row[at] += q.durability / 10
+            if q.card in ci:
+                row[at + 1 + ci[q.card]] += 1.0
+
+    def _sides(self, st: MuhqState, seat: int, out: npt.NDArray[np.float32]) -> None:
+        c = self.cards
+        ci = self.card_index
+        units = [0] * st.sides
+        upkeep = [0] * st.sides
+        kings = [0] * st.sides
+        for p in st.perms.values():
+            k = ci.get(p.card)
+            if k is None or not self._unit[k]:
+                continue
+            units[p.controller] += 1
+            upkeep[p.controller] += self._upkeep[k]
+            if self._vip[k]:
+                kings[p.controller] += 1
+        for side in range(min(st.sides, self.sides)):
+            cards = st.cards[side]
+            b = self.side_rows + self.relative(seat, side) * self.side_features
+            out[b] = 1.0
+            out[b + 1] = float(side >= self.players)
+            out[b + 2] = float(st.active == side)
+            out[b + 3] = float(st.first_player == side)
+            out[b + 4] = cards.resource / 20
+            out[b + 5] = len(cards.hand) / 10
+            out[b + 6] = len(cards.deck) / 30
+            out[b + 7] = len(cards.discard) / 30
+            out[b + 8] = len(cards.store) / 30
+            out[b + 9] = float(cards.bought)
+            out[b + 10] = st.upkeeps[side] / 30
+            out[b + 11] = units[side] / 10
+            out[b + 12] = upkeep[side] / 10
+            out[b + 13] = kings[side]
+            out[b + 14] = len(st.drafted[side]) / 30 if side < len(st.drafted) else 0.0
+            b += SIDE_FEATURES
+            for card in cards.discard:
+                if card in ci:
+                    out[b + ci[card]] += 1.0
+            for card in cards.store:
+                if card in ci:
+                    out[b + c + ci[card]] += 1.0
+
+    def _tile(self, x: object, y: object, out: npt.NDArray[np.float32], at: int) -> None:
+        if type(x) is int and type(y) is int:
+            out[at] = 1.0
+            out[at + 1] = (x + 1) / self.width
+            out[at + 2] = (y + 1) / self.height
+
+    def _frame(
+        self,
+        st: MuhqState,
+        seat: int,
+        frame: Mapping[str, Any],
+        out: npt.NDArray[np.float32],
+        at: int,
+    ) -> None:
+        """One declared action on the stack: kind, side, card, its source's tile, its target's
+        tile, the tile it names."""
+        out[at] = 1.0
+        at += 1
+        kind = ACTION_KIND.get(str(frame.get("kind")))
+        if kind is not None:
+            out[at + kind] = 1.0
+        at += len(ACTION_KINDS)
+        side = frame.get("side")
+        if type(side) is int:
+            out[at + self.who(seat, side)] = 1.0
+        at += 3
+        card = frame.get("card")
+        source = st.perms.get(frame["perm"]) if type(frame.get("perm")) is int else None
+        if card is None and source is not None:
+            card = source.card  # a unit's action: the unit's card
+        if card in self.card_index:
+            out[at + self.card_index[card]] = 1.0
+        at += self.cards
+        if source is not None:
+            self._tile(source.pos[0], source.pos[1], out, at)
+        at += 3
+        target = st.perms.get(frame["target"]) if type(frame.get("target")) is int else None
+        if target is not None:
+            self._tile(target.pos[0], target.pos[1], out, at)
+        at += 3
+        self._tile(frame.get("x"), frame.get("y"), out, at)
+
+    # --- the request part -------------------------------------------------------------------------
+
+    def encode_request(
+        self,
+        view: Any,
+        seat: int,
+        req: RequestSpec,
+        builder: ReplyBuilder,
+        out: npt.NDArray[np.float32],
+    ) -> None:
+        assert isinstance(view, MuhqView)
+        st = view.state
+        at = self.request
+        kind = REQUEST_KIND.get(req.kind)
+        if kind is not None:
+            out[at + kind] = 1.0
+        at += len(REQUEST_KINDS)
+        info = req.info
+        resource = info.get("resource")
+        if type(resource) is int:
+            out[at] = resource / 20
+        upkeep = info.get("upkeep")
+        if type(upkeep) is int:
+            out[at + 1] = upkeep / 10
+        at += 2
+        perm = st.perms.get(info["perm"]) if st is not None and "perm" in info else None
+        if perm is not None:
+            self._tile(perm.pos[0], perm.pos[1], out, at)
+        at += 3
+        card = info.get("card")
+        if card in self.card_index:
+            out[at + self.card_index[card]] = 1.0
+        at += self.cards
+        self._tile(info.get("x"), info.get("y"), out, at)
+        pick_state(builder, self.max_options, out, self.pick)
+        if st is None:
+            return
+        of = self.option_features
+        for i, option in enumerate(req.options[: self.max_options]):
+            self._option(st, seat, req.kind, option, out, self.options + i * of)
+
+    def _option(
+        self,
+        st: MuhqState,
+        seat: int,
+        kind: str,
+        option: Any,
+        out: npt.NDArray[np.float32],
+        at: int,
+    ) -> None:
+        ci = self.card_index
+        cards = at + len(VERBS)
+        perm_at = cards + self.cards
+        source_at = perm_at + self.perm_features
+        tile_at = source_at + 4
+        if kind in CARD_OPTIONS:
+            out[at + VERB["card"]] = 1.0
+            if option in ci:
+                out[cards + ci[option]] = 1.0
+            return
+        if kind in TILE_OPTIONS:
+            out[at + VERB["tile"]] = 1.0
+            self._tile(option[0], option[1], out, tile_at)
+            return
+        verb = str(option[0])
+        v = VERB.get(verb)
+        if v is not None:
+            out[at + v] = 1.0
+        for j in CARD_ARGS.get(verb, ()):
+            if j < len(option) and option[j] in ci:
+                out[cards + ci[option[j]]] += 1.0
+        pj = PERM_ARG.get(verb)
+        if pj is not None and pj < len(option):
+            self._perm(st, seat, option[pj], out, perm_at)
+        if verb == "free":
+            source = st.perms.get(option[1])
+            if source is not None:
+                self._tile(source.pos[0], source.pos[1], out, source_at)
+            out[source_at + 3] = option[2] / 10
+        j = TILE_ARGS.get(verb, 0)
+        if j and j + 1 < len(option):
+            self._tile(option[j], option[j + 1], out, tile_at)
+
+    def _perm(
+        self, st: MuhqState, seat: int, pid: object, out: npt.NDArray[np.float32], at: int
+    ) -> None:
+        """A permanent an option names: present, controller, card, tile, life left / 10."""
+        p = st.perms.get(pid) if type(pid) is int else None
+        if p is None:
+            return
+        out[at] = 1.0
+        out[at + 1 + self.who(seat, p.controller)] = 1.0
+        k = self.card_index.get(p.card)
+        at += 4
+        if k is not None:
+            out[at + k] = 1.0
+        at += self.cards
+        out[at] = (p.pos[0] + 1) / self.width
+        out[at + 1] = (p.pos[1] + 1) / self.height
+        if k is not None:
+            out[at + 2] = max(0, self._life[k] - p.damage) / 10
+
+    def render(self, view: Any) -> str:
+        assert isinstance(view, MuhqView)
+        table = MuhqTable()
+        table.state = view.state
+        if view.state is not None:
+            table.abbr = abbreviations(view.state.content)
+        return "\n".join(table.table_lines())
