@@ -25,7 +25,6 @@ import numpy.typing as npt
 
 from protocol.choices import RequestSpec
 from protocol.games.muhq.content import TILE_NAMES, Card, load_texts
-from protocol.games.muhq.schema import REQUESTS
 from protocol.games.muhq.state import MuhqState, Perm
 from user_agent.actions import ReplyBuilder, pick_state
 from user_agent.games.muhq.board import MuhqTable, abbreviations
@@ -54,7 +53,20 @@ ACTION_KINDS = (
     "unparalyse",
 )
 ACTION_KIND = {k: i for i, k in enumerate(ACTION_KINDS)}
-REQUEST_KINDS = tuple(REQUESTS)  # draft_pick upkeep action unit_action priority buy discard ...
+# The game's own request kinds (protocol/games/muhq/schema.py; the engine's shared `trigger`
+# is never asked: muhq has no optional triggers), spelled out so the layout never depends on
+# what the registry has added to the schema's tables.
+REQUEST_KINDS = (
+    "draft_pick",
+    "upkeep",
+    "action",
+    "unit_action",
+    "priority",
+    "buy",
+    "discard",
+    "drop",
+    "place_carried",
+)
 REQUEST_KIND = {k: i for i, k in enumerate(REQUEST_KINDS)}
 # An option's verb; "card" is a bare card id (draft_pick, discard), "tile" a bare [x, y].
 VERBS = (
