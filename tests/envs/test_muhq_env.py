@@ -319,3 +319,14 @@ def test_a_determinized_sample_gives_the_seat_the_same_observation() -> None:
             e.step(int(legal[rng.integers(len(legal))]))
     assert samples >= 30
     assert moved >= samples // 2
+
+
+def test_the_shape_is_the_documented_one_and_render_draws_the_map() -> None:
+    assert env().encoder.size == env(config={"mode": "kraken"}).encoder.size == 12_200
+    glade = env(config={"content": "tests/muhq/content", "map": "TEST-GLADE"})
+    assert glade.encoder.size == 11_374
+    e = env(config={"mode": "kraken"}, render_mode="ansi")
+    e.reset(seed=2)
+    text = e.render()
+    assert text.splitlines()[0].split() == list("abcdefg")
+    assert "Kraken" in text and "seat 0: resource" in text

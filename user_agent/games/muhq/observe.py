@@ -6,13 +6,14 @@ vector can carry no hidden card. Fields, in order, seat-relative (side row 0 is 
 then the other players in seat order after it, then the Kraken), documented field by field in
 docs/research.md:
 
-``map`` (W x H x (28 + 2C)), ``sides`` (sides x (15 + 2C)), ``hand`` (C), ``drafted`` (C),
+``map`` (W x H x (29 + 2C)), ``sides`` ((players + 1) x (15 + 2C): the last row is the
+Kraken's, zero in a duel), ``hand`` (C), ``drafted`` (C),
 ``table`` (6), ``stack`` (4 x (25 + C)), then the request part: ``request`` (17 + C), ``pick``
 (max_options + 3), ``options`` (max_options x (36 + 2C)).
 
 W x H is the map's size and C the number of cards in the game's content (sorted ids): both
 come from the environment's config, so the shape is fixed for an environment. With the
-bundled content (16 cards) and either bundled map (7 x 7): 12,426 floats.
+bundled content (16 cards) and either bundled map (7 x 7, two players): 12,200 floats.
 """
 
 from __future__ import annotations
@@ -131,6 +132,9 @@ class MuhqObs:
         self.players = seats
         self.kraken = spec.kraken
         self.sides = seats + (1 if spec.kraken else 0)
+        # rows of the sides block: the players and the Kraken's (zero in a duel), so that a duel
+        # and a Kraken game on maps of one size have the same shape
+        self.side_row_count = seats + 1
         self.max_rounds = int(config.get("max_rounds") or 30)
         self.draft = bool(config.get("draft"))
         self.max_options = max_options
@@ -146,7 +150,7 @@ class MuhqObs:
         tiles = self.width * self.height
         self.map = 0
         self.side_rows = self.map + tiles * self.tile_features
-        self.hand = self.side_rows + self.sides * self.side_features
+        self.hand = self.side_rows + self.side_row_count * self.side_features
         self.drafted = self.hand + c
         self.table = self.drafted + c
         self.stack = self.table + TABLE_FEATURES
