@@ -18,6 +18,7 @@ bundled content (16 cards) and either bundled map (7 x 7, two players): 12,200 f
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
@@ -159,22 +160,16 @@ class MuhqObs:
         self.options = self.pick + max_options + 3
         self.size = self.options + max_options * self.option_features
         self.state_size = self.request
-        self._terrain = self._terrain_block(spec.tiles)
-        # per card: its stats, looked up by index
+        self._tiles = spec.tiles
+        self._base: dict[int, npt.NDArray[np.float32]] = {}  # per seat: what never changes
+        # per card index: its stats
         self._life = [card_life(content.cards[i]) for i in self.card_ids]
         self._upkeep = [content.cards[i].upkeep for i in self.card_ids]
         self._unit = [content.cards[i].type == "unit" for i in self.card_ids]
-        self._vip = ["vip" in content.cards[i].keywords for i in self.card_ids]
-
-    # --- the table part ---------------------------------------------------------------------------
-
-    def _terrain_block(self, tiles: tuple[str, ...]) -> npt.NDArray[np.float32]:
-        """Per tile (index y * W + x): terrain one-hot and its owner (seat-independent part:
-        the owner column is filled per seat in `encode_state`)."""
-        out = np.zeros((len(tiles), len(TERRAINS)), np.float32)
-        for i, code in enumerate(tiles):
-            out[i, TERRAIN[code[0]]] = 1.0
-        return out
+        self._vip = [int("vip" in content.cards[i].keywords) for i in self.card_ids]
+        # a tile's (x, y) as the (x + 1) / W, (y + 1) / H the vector writes
+        self._fx = [(x + 1) / self.width for x in range(self.width)]
+        self._fy = [(y + 1) / self.height for y in range(self.height)]
 
     def relative(self, seat: int, side: int) -> int:
         """The row of a side in the sides block: us 0, the other players after us, the Kraken."""
@@ -186,160 +181,174 @@ class MuhqObs:
         """0 us, 1 another player, 2 the Kraken."""
         return 0 if side == seat else (2 if side >= self.players else 1)
 
-    def _tile_owner(self, code: str, seat: int) -> int:
-        """A spawn's, start's or harbor's side as `who` (-1: none); map player p is seat p-1
-        and P0 is the Kraken's."""
-        if len(code) < 2:
-            return -1
-        n = int(code[1:])
-        return 2 if n == 0 else self.who(seat, n - 1)
+    def base(self, seat: int) -> npt.NDArray[np.float32]:
+        """The table part's constant fields for a seat: the terrain and whose spawn, start or
+        harbor each tile is (map player p is seat p - 1, P0 the Kraken's), players, mode."""
+        made = self._base.get(seat)
+        if made is not None:
+            return made
+        out = np.zeros(self.state_size, np.float32)
+        tf = self.tile_features
+        for i, code in enumerate(self._tiles):
+            out[i * tf + TERRAIN[code[0]]] = 1.0
+            if len(code) > 1:
+                n = int(code[1:])
+                owner = 2 if n == 0 else self.who(seat, n - 1)
+                out[i * tf + len(TERRAINS) + owner] = 1.0
+        out[self.table + 4] = self.players / 8
+        out[self.table + 5] = float(self.kraken)
+        self._base[seat] = out
+        return out
+
+    # --- the table part ---------------------------------------------------------------------------
 
     def encode_state(self, view: Any, seat: int, out: npt.NDArray[np.float32]) -> None:
         assert isinstance(view, MuhqView)
+        out[: self.state_size] = self.base(seat)
         st = view.state
         if st is None or view.broken:
             return
+        w: dict[int, float] = {}  # index -> value, written with one fancy assignment
         tf = self.tile_features
-        tiles = out[self.map : self.side_rows].reshape(self.width * self.height, tf)
-        tiles[:, : len(TERRAINS)] = self._terrain
         width = self.width
-        for i, code in enumerate(st.spec.tiles):
-            owner = self._tile_owner(code, seat)
-            if owner >= 0:
-                tiles[i, len(TERRAINS) + owner] = 1.0
+        ci = self.card_index
+        sides = st.sides
+        units = [0] * sides
+        upkeep = [0] * sides
+        kings = [0] * sides
         for p in st.perms.values():
             if p.under is None:
-                self._perm_on_tile(st, p, seat, tiles[p.pos[1] * width + p.pos[0]])
-        self._sides(st, seat, out)
-        ci = self.card_index
-        for card in st.cards[seat].hand if seat < len(st.cards) else ():
-            if card in ci:
-                out[self.hand + ci[card]] += 1.0
-        for card in st.drafted[seat] if seat < len(st.drafted) else ():
-            if card in ci:
-                out[self.drafted + ci[card]] += 1.0
+                self._perm_on_tile(st, p, seat, w, (p.pos[1] * width + p.pos[0]) * tf)
+            k = ci.get(p.card)
+            if k is not None and self._unit[k]:
+                units[p.controller] += 1
+                upkeep[p.controller] += self._upkeep[k]
+                kings[p.controller] += self._vip[k]
+        self._sides(st, seat, w, units, upkeep, kings)
+        if seat < len(st.cards):
+            self._counts(st.cards[seat].hand, w, self.hand)
+        if seat < len(st.drafted):
+            self._counts(st.drafted[seat], w, self.drafted)
         t = self.table
-        out[t] = st.round / self.max_rounds
-        out[t + 1] = st.turn / 100
-        out[t + 2] = len(st.stack) / 10
-        out[t + 3] = float(self.draft and st.turn == 0)
-        out[t + 4] = self.players / 8
-        out[t + 5] = float(self.kraken)
+        w[t] = st.round / self.max_rounds
+        w[t + 1] = st.turn / 100
+        w[t + 2] = len(st.stack) / 10
+        w[t + 3] = float(self.draft and st.turn == 0)
         for k, frame in enumerate(reversed(st.stack[-STACK_ROWS:])):
-            self._frame(st, seat, frame, out, self.stack + k * self.frame_features)
+            self._frame(st, seat, frame, w, self.stack + k * self.frame_features)
+        put(out, w)
 
     def _perm_on_tile(
-        self, st: MuhqState, p: Perm, seat: int, row: npt.NDArray[np.float32]
+        self, st: MuhqState, p: Perm, seat: int, w: dict[int, float], at: int
     ) -> None:
         c = self.cards
-        at = len(TERRAINS) + 3
-        row[at] = 1.0
-        row[at + 1 + self.who(seat, p.controller)] = 1.0
+        at += len(TERRAINS) + 3
+        w[at] = 1.0
+        w[at + 1 + (0 if p.controller == seat else 2 if p.controller >= self.players else 1)] = 1.0
         k = self.card_index.get(p.card)
         at += 4
         if k is not None:
-            row[at + k] = 1.0
-            row[at + c] = max(0, self._life[k] - p.damage) / 10
+            w[at + k] = 1.0
+            w[at + c] = max(0, self._life[k] - p.damage) / 10
         at += c + 1
-        row[at] = p.damage / 10
-        row[at + 1] = p.poison / 10
-        row[at + 2] = p.paralysis / 10
-        row[at + 3] = p.durability / 10
-        row[at + 4] = float(p.tapped)
-        for j, used in enumerate(USED):
-            if used in p.used:
-                row[at + 5 + j] = 1.0
+        w[at] = p.damage / 10
+        w[at + 1] = p.poison / 10
+        w[at + 2] = p.paralysis / 10
+        w[at + 3] = p.durability / 10
+        w[at + 4] = float(p.tapped)
+        if p.used:
+            for j, used in enumerate(USED):
+                if used in p.used:
+                    w[at + 5 + j] = 1.0
         at += 5 + len(USED)
+        if p.stack:
+            ci = self.card_index
+            for sid in p.stack:
+                q = st.perms.get(sid)
+                if q is None:
+                    continue
+                w[at] = w.get(at, 0.0) + q.durability / 10
+                k = ci.get(q.card)
+                if k is not None:
+                    w[at + 1 + k] = w.get(at + 1 + k, 0.0) + 1.0
+
+    def _counts(self, cards: list[str], w: dict[int, float], at: int) -> None:
+        """Count per card of a zone (hidden placeholders are not cards: they are skipped)."""
         ci = self.card_index
-        for sid in p.stack:
-            q = st.perms.get(sid)
-            if q is None:
-                continue
-            row[at] += q.durability / 10
-            if q.card in ci:
-                row[at + 1 + ci[q.card]] += 1.0
+        for card, n in Counter(cards).items():
+            k = ci.get(card)
+            if k is not None:
+                w[at + k] = float(n)
 
-    def _sides(self, st: MuhqState, seat: int, out: npt.NDArray[np.float32]) -> None:
-        c = self.cards
-        ci = self.card_index
-        units = [0] * st.sides
-        upkeep = [0] * st.sides
-        kings = [0] * st.sides
-        for p in st.perms.values():
-            k = ci.get(p.card)
-            if k is None or not self._unit[k]:
-                continue
-            units[p.controller] += 1
-            upkeep[p.controller] += self._upkeep[k]
-            if self._vip[k]:
-                kings[p.controller] += 1
-        for side in range(min(st.sides, self.sides)):
-            cards = st.cards[side]
-            b = self.side_rows + self.relative(seat, side) * self.side_features
-            out[b] = 1.0
-            out[b + 1] = float(side >= self.players)
-            out[b + 2] = float(st.active == side)
-            out[b + 3] = float(st.first_player == side)
-            out[b + 4] = cards.resource / 20
-            out[b + 5] = len(cards.hand) / 10
-            out[b + 6] = len(cards.deck) / 30
-            out[b + 7] = len(cards.discard) / 30
-            out[b + 8] = len(cards.store) / 30
-            out[b + 9] = float(cards.bought)
-            out[b + 10] = st.upkeeps[side] / 30
-            out[b + 11] = units[side] / 10
-            out[b + 12] = upkeep[side] / 10
-            out[b + 13] = kings[side]
-            out[b + 14] = len(st.drafted[side]) / 30 if side < len(st.drafted) else 0.0
-            b += SIDE_FEATURES
-            for card in cards.discard:
-                if card in ci:
-                    out[b + ci[card]] += 1.0
-            for card in cards.store:
-                if card in ci:
-                    out[b + c + ci[card]] += 1.0
-
-    def _tile(self, x: object, y: object, out: npt.NDArray[np.float32], at: int) -> None:
-        if type(x) is int and type(y) is int:
-            out[at] = 1.0
-            out[at + 1] = (x + 1) / self.width
-            out[at + 2] = (y + 1) / self.height
-
-    def _frame(
+    def _sides(
         self,
         st: MuhqState,
         seat: int,
-        frame: Mapping[str, Any],
-        out: npt.NDArray[np.float32],
-        at: int,
+        w: dict[int, float],
+        units: list[int],
+        upkeep: list[int],
+        kings: list[int],
+    ) -> None:
+        c = self.cards
+        for side in range(min(st.sides, self.sides)):
+            cards = st.cards[side]
+            b = self.side_rows + self.relative(seat, side) * self.side_features
+            w[b] = 1.0
+            w[b + 1] = float(side >= self.players)
+            w[b + 2] = float(st.active == side)
+            w[b + 3] = float(st.first_player == side)
+            w[b + 4] = cards.resource / 20
+            w[b + 5] = len(cards.hand) / 10
+            w[b + 6] = len(cards.deck) / 30
+            w[b + 7] = len(cards.discard) / 30
+            w[b + 8] = len(cards.store) / 30
+            w[b + 9] = float(cards.bought)
+            w[b + 10] = st.upkeeps[side] / 30
+            w[b + 11] = units[side] / 10
+            w[b + 12] = upkeep[side] / 10
+            w[b + 13] = kings[side]
+            w[b + 14] = len(st.drafted[side]) / 30 if side < len(st.drafted) else 0.0
+            b += SIDE_FEATURES
+            self._counts(cards.discard, w, b)
+            self._counts(cards.store, w, b + c)
+
+    def _tile(self, x: object, y: object, w: dict[int, float], at: int) -> None:
+        if type(x) is int and type(y) is int and 0 <= x < self.width and 0 <= y < self.height:
+            w[at] = 1.0
+            w[at + 1] = self._fx[x]
+            w[at + 2] = self._fy[y]
+
+    def _frame(
+        self, st: MuhqState, seat: int, frame: Mapping[str, Any], w: dict[int, float], at: int
     ) -> None:
         """One declared action on the stack: kind, side, card, its source's tile, its target's
         tile, the tile it names."""
-        out[at] = 1.0
+        w[at] = 1.0
         at += 1
         kind = ACTION_KIND.get(str(frame.get("kind")))
         if kind is not None:
-            out[at + kind] = 1.0
+            w[at + kind] = 1.0
         at += len(ACTION_KINDS)
         side = frame.get("side")
         if type(side) is int:
-            out[at + self.who(seat, side)] = 1.0
+            w[at + self.who(seat, side)] = 1.0
         at += 3
         card = frame.get("card")
         source = st.perms.get(frame["perm"]) if type(frame.get("perm")) is int else None
         if card is None and source is not None:
             card = source.card  # a unit's action: the unit's card
-        if card in self.card_index:
-            out[at + self.card_index[card]] = 1.0
+        k = self.card_index.get(card) if isinstance(card, str) else None
+        if k is not None:
+            w[at + k] = 1.0
         at += self.cards
         if source is not None:
-            self._tile(source.pos[0], source.pos[1], out, at)
+            self._tile(source.pos[0], source.pos[1], w, at)
         at += 3
         target = st.perms.get(frame["target"]) if type(frame.get("target")) is int else None
         if target is not None:
-            self._tile(target.pos[0], target.pos[1], out, at)
+            self._tile(target.pos[0], target.pos[1], w, at)
         at += 3
-        self._tile(frame.get("x"), frame.get("y"), out, at)
+        self._tile(frame.get("x"), frame.get("y"), w, at)
 
     # --- the request part -------------------------------------------------------------------------
 
@@ -353,43 +362,40 @@ class MuhqObs:
     ) -> None:
         assert isinstance(view, MuhqView)
         st = view.state
+        w: dict[int, float] = {}
         at = self.request
         kind = REQUEST_KIND.get(req.kind)
         if kind is not None:
-            out[at + kind] = 1.0
+            w[at + kind] = 1.0
         at += len(REQUEST_KINDS)
         info = req.info
         resource = info.get("resource")
         if type(resource) is int:
-            out[at] = resource / 20
+            w[at] = resource / 20
         upkeep = info.get("upkeep")
         if type(upkeep) is int:
-            out[at + 1] = upkeep / 10
+            w[at + 1] = upkeep / 10
         at += 2
-        perm = st.perms.get(info["perm"]) if st is not None and "perm" in info else None
+        pid = info.get("perm")
+        perm = st.perms.get(pid) if st is not None and type(pid) is int else None
         if perm is not None:
-            self._tile(perm.pos[0], perm.pos[1], out, at)
+            self._tile(perm.pos[0], perm.pos[1], w, at)
         at += 3
         card = info.get("card")
-        if card in self.card_index:
-            out[at + self.card_index[card]] = 1.0
+        k = self.card_index.get(card) if isinstance(card, str) else None
+        if k is not None:
+            w[at + k] = 1.0
         at += self.cards
-        self._tile(info.get("x"), info.get("y"), out, at)
+        self._tile(info.get("x"), info.get("y"), w, at)
+        if st is not None:
+            of = self.option_features
+            for i, option in enumerate(req.options[: self.max_options]):
+                self._option(st, seat, req.kind, option, w, self.options + i * of)
+        put(out, w)
         pick_state(builder, self.max_options, out, self.pick)
-        if st is None:
-            return
-        of = self.option_features
-        for i, option in enumerate(req.options[: self.max_options]):
-            self._option(st, seat, req.kind, option, out, self.options + i * of)
 
     def _option(
-        self,
-        st: MuhqState,
-        seat: int,
-        kind: str,
-        option: Any,
-        out: npt.NDArray[np.float32],
-        at: int,
+        self, st: MuhqState, seat: int, kind: str, option: Any, w: dict[int, float], at: int
     ) -> None:
         ci = self.card_index
         cards = at + len(VERBS)
@@ -397,51 +403,53 @@ class MuhqObs:
         source_at = perm_at + self.perm_features
         tile_at = source_at + 4
         if kind in CARD_OPTIONS:
-            out[at + VERB["card"]] = 1.0
-            if option in ci:
-                out[cards + ci[option]] = 1.0
+            w[at + VERB["card"]] = 1.0
+            k = ci.get(option) if isinstance(option, str) else None
+            if k is not None:
+                w[cards + k] = 1.0
             return
         if kind in TILE_OPTIONS:
-            out[at + VERB["tile"]] = 1.0
-            self._tile(option[0], option[1], out, tile_at)
+            w[at + VERB["tile"]] = 1.0
+            self._tile(option[0], option[1], w, tile_at)
             return
         verb = str(option[0])
         v = VERB.get(verb)
         if v is not None:
-            out[at + v] = 1.0
+            w[at + v] = 1.0
+        n = len(option)
         for j in CARD_ARGS.get(verb, ()):
-            if j < len(option) and option[j] in ci:
-                out[cards + ci[option[j]]] += 1.0
+            k = ci.get(option[j]) if j < n and isinstance(option[j], str) else None
+            if k is not None:
+                w[cards + k] = w.get(cards + k, 0.0) + 1.0
         pj = PERM_ARG.get(verb)
-        if pj is not None and pj < len(option):
-            self._perm(st, seat, option[pj], out, perm_at)
-        if verb == "free":
-            source = st.perms.get(option[1])
+        if pj is not None and pj < n:
+            self._perm(st, seat, option[pj], w, perm_at)
+        if verb == "free" and n > 2:
+            source = st.perms.get(option[1]) if type(option[1]) is int else None
             if source is not None:
-                self._tile(source.pos[0], source.pos[1], out, source_at)
-            out[source_at + 3] = option[2] / 10
-        j = TILE_ARGS.get(verb, 0)
-        if j and j + 1 < len(option):
-            self._tile(option[j], option[j + 1], out, tile_at)
+                self._tile(source.pos[0], source.pos[1], w, source_at)
+            if type(option[2]) is int:
+                w[source_at + 3] = option[2] / 10
+        tj = TILE_ARGS.get(verb, 0)
+        if tj and tj + 1 < n:
+            self._tile(option[tj], option[tj + 1], w, tile_at)
 
-    def _perm(
-        self, st: MuhqState, seat: int, pid: object, out: npt.NDArray[np.float32], at: int
-    ) -> None:
+    def _perm(self, st: MuhqState, seat: int, pid: object, w: dict[int, float], at: int) -> None:
         """A permanent an option names: present, controller, card, tile, life left / 10."""
         p = st.perms.get(pid) if type(pid) is int else None
         if p is None:
             return
-        out[at] = 1.0
-        out[at + 1 + self.who(seat, p.controller)] = 1.0
+        w[at] = 1.0
+        w[at + 1 + self.who(seat, p.controller)] = 1.0
         k = self.card_index.get(p.card)
         at += 4
         if k is not None:
-            out[at + k] = 1.0
+            w[at + k] = 1.0
         at += self.cards
-        out[at] = (p.pos[0] + 1) / self.width
-        out[at + 1] = (p.pos[1] + 1) / self.height
+        w[at] = self._fx[p.pos[0]]
+        w[at + 1] = self._fy[p.pos[1]]
         if k is not None:
-            out[at + 2] = max(0, self._life[k] - p.damage) / 10
+            w[at + 2] = max(0, self._life[k] - p.damage) / 10
 
     def render(self, view: Any) -> str:
         assert isinstance(view, MuhqView)
@@ -450,3 +458,10 @@ class MuhqObs:
         if view.state is not None:
             table.abbr = abbreviations(view.state.content)
         return "\n".join(table.table_lines())
+
+
+def put(out: npt.NDArray[np.float32], w: dict[int, float]) -> None:
+    """Write the collected values into `out` with one fancy assignment."""
+    if w:
+        n = len(w)
+        out[np.fromiter(w.keys(), np.intp, n)] = np.fromiter(w.values(), np.float32, n)
