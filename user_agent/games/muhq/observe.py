@@ -251,11 +251,17 @@ class MuhqObs:
             w[at + k] = 1.0
             w[at + c] = max(0, self._life[k] - p.damage) / 10
         at += c + 1
-        w[at] = p.damage / 10
-        w[at + 1] = p.poison / 10
-        w[at + 2] = p.paralysis / 10
-        w[at + 3] = p.durability / 10
-        w[at + 4] = float(p.tapped)
+        # the vector is zero there already: write only what is not
+        if p.damage:
+            w[at] = p.damage / 10
+        if p.poison:
+            w[at + 1] = p.poison / 10
+        if p.paralysis:
+            w[at + 2] = p.paralysis / 10
+        if p.durability:
+            w[at + 3] = p.durability / 10
+        if p.tapped:
+            w[at + 4] = 1.0
         if p.used:
             for j, used in enumerate(USED):
                 if used in p.used:
