@@ -21,7 +21,14 @@ from protocol.games.muhq.schema import REQUESTS
 from replays import verify
 from user_agent.actions import ReplyBuilder
 from user_agent.games import for_game
-from user_agent.games.muhq.observe import MAX_OPTIONS, REQUEST_KINDS, TERRAIN, VERB, MuhqObs
+from user_agent.games.muhq.observe import (
+    MAX_OPTIONS,
+    REQUEST_KINDS,
+    SIDE_FEATURES,
+    TERRAIN,
+    VERB,
+    MuhqObs,
+)
 
 # the modes and options a random episode must survive; the default duel is also in
 # tests/envs/test_env_api.py (every environment's manifest rows)
@@ -322,11 +329,55 @@ def test_a_determinized_sample_gives_the_seat_the_same_observation() -> None:
 
 
 def test_the_shape_is_the_documented_one_and_render_draws_the_map() -> None:
-    assert env().encoder.size == env(config={"mode": "kraken"}).encoder.size == 12_200
+    assert env().encoder.size == env(config={"mode": "kraken"}).encoder.size == 12_251
     glade = env(config={"content": "tests/muhq/content", "map": "TEST-GLADE"})
-    assert glade.encoder.size == 11_374
+    assert glade.encoder.size == 11_431
     e = env(config={"mode": "kraken"}, render_mode="ansi")
     e.reset(seed=2)
     text = e.render()
     assert text.splitlines()[0].split() == list("abcdefg")
     assert "Kraken" in text and "seat 0: resource" in text
+
+
+def test_what_the_seat_deduces_of_each_hand_and_deck_is_exactly_the_cards_there() -> None:
+    """The sides' last per-card block: the cards of the side's hand and deck the seat cannot see
+    (its own deck, the Kraken's deck), deduced from what is public, equal to the real ones."""
+    checks = 0
+    for k, config in enumerate([{}, {"mode": "kraken"}, {"draft": True}, *CONFIGS[2:]]):
+        e = env(config=config)
+        e.reset(seed=70 + k)
+        rng = np.random.default_rng(k)
+        enc: MuhqObs = e.encoder
+        for _ in range(500):
+            agent = e.agent_selection
+            if e.terminations[agent]:
+                break
+            seat = e.agent_seat[agent]
+            obs = e.observe(agent)
+            vec = obs["observation"]
+            st = e.game.state
+            for side in range(st.sides):
+                row = enc.side_rows + enc.relative(seat, side) * enc.side_features
+                c = st.cards[side]
+                real = c.deck if side == seat or side >= st.players else c.hand + c.deck
+                want = np.zeros(enc.cards, np.float32)
+                for card in real:
+                    want[enc.card_index[card]] += 1
+                assert vec[row + SIDE_FEATURES - 1] == 1  # known
+                got = vec[row + SIDE_FEATURES + 2 * enc.cards : row + enc.side_features]
+                assert (got == want).all(), (side, got, want)
+                checks += 1
+            legal = np.flatnonzero(obs["action_mask"])
+            e.step(int(legal[rng.integers(len(legal))]))
+    assert checks > 3000
+
+
+def test_in_a_scenario_nothing_is_deduced(tmp_path: Path) -> None:
+    e = env(config=scenario(tmp_path, "a", BASE))
+    e.reset(seed=1)
+    enc: MuhqObs = e.encoder
+    vec = e.observe("player_0")["observation"]
+    for side in range(2):
+        row = enc.side_rows + side * enc.side_features
+        assert vec[row] == 1 and vec[row + SIDE_FEATURES - 1] == 0
+        assert vec[row + SIDE_FEATURES + 2 * enc.cards : row + enc.side_features].sum() == 0

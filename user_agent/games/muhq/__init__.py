@@ -9,7 +9,8 @@ ENV_DOC = """muhq's game as a PettingZoo AEC environment (a duel, or 2 players a
 
 One agent per player seat; the Kraken is played by the ruleset and has no agent. Every request
 is a `choice` (one step) except the discard, a `subset` of the hand (picks, then DONE). The
-observation is the seat's view (its own hand; other hands and every deck only as counts):
+observation is the seat's view (its own hand; other hands and every deck as counts, and what
+it can deduce of each side's hand and deck together):
 the map, each side's cards, the action stack, the request and what each action picks, fields
 in `user_agent.games.muhq.observe` and docs/research.md.
 """

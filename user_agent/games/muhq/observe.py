@@ -2,18 +2,19 @@
 
 The view is the contract's state folded from the seat's own events (`view.py`): the seat's
 own hand holds real card ids, every other hand and every deck only placeholders, so the
-vector can carry no hidden card. Fields, in order, seat-relative (side row 0 is the seat,
-then the other players in seat order after it, then the Kraken), documented field by field in
-docs/research.md:
+vector can carry no hidden card; what the seat can deduce of each side's hand and deck
+together (`MuhqView.unseen`) is a count per card. Fields, in order, seat-relative (side row
+0 is the seat, then the other players in seat order after it, then the Kraken), documented
+field by field in docs/research.md:
 
-``map`` (W x H x (29 + 2C)), ``sides`` ((players + 1) x (15 + 2C): the last row is the
+``map`` (W x H x (29 + 2C)), ``sides`` ((players + 1) x (16 + 3C): the last row is the
 Kraken's, zero in a duel), ``hand`` (C), ``drafted`` (C),
 ``table`` (6), ``stack`` (4 x (25 + C)), then the request part: ``request`` (17 + C), ``pick``
 (max_options + 3), ``options`` (max_options x (36 + 2C)).
 
 W x H is the map's size and C the number of cards in the game's content (sorted ids): both
 come from the environment's config, so the shape is fixed for an environment. With the
-bundled content (16 cards) and either bundled map (7 x 7, two players): 12,200 floats.
+bundled content (16 cards) and either bundled map (7 x 7, two players): 12,251 floats.
 """
 
 from __future__ import annotations
@@ -112,7 +113,7 @@ TILE_ARGS = {"play": 2, "move": 1, "street": 1, "carry": 2}
 CARD_OPTIONS = ("draft_pick", "discard")  # options are card ids
 TILE_OPTIONS = ("drop", "place_carried")  # options are [x, y]
 
-SIDE_FEATURES = 15  # before the two per-card blocks
+SIDE_FEATURES = 16  # before the three per-card blocks
 TABLE_FEATURES = 6
 TILE_BASE = len(TERRAINS) + 3 + 1 + 3  # terrain, its owner, a permanent, its controller
 # life left; damage, poison, paralysis, durability; tapped; actions used; what is stacked on it
@@ -144,7 +145,7 @@ class MuhqObs:
         c = len(self.card_ids)
         self.cards = c
         self.tile_features = TILE_BASE + c + PERM_STATS + c
-        self.side_features = SIDE_FEATURES + 2 * c
+        self.side_features = SIDE_FEATURES + 3 * c
         self.frame_features = 1 + len(ACTION_KINDS) + 3 + c + 3 + 3 + 3
         self.perm_features = 1 + 3 + c + 3  # present, controller, card, x, y, life left
         self.option_features = len(VERBS) + c + self.perm_features + 4 + 3
@@ -224,7 +225,7 @@ class MuhqObs:
                 units[p.controller] += 1
                 upkeep[p.controller] += self._upkeep[k]
                 kings[p.controller] += self._vip[k]
-        self._sides(st, seat, w, units, upkeep, kings)
+        self._sides(view, st, seat, w, units, upkeep, kings)
         if seat < len(st.cards):
             self._counts(st.cards[seat].hand, w, self.hand)
         if seat < len(st.drafted):
@@ -288,6 +289,7 @@ class MuhqObs:
 
     def _sides(
         self,
+        view: MuhqView,
         st: MuhqState,
         seat: int,
         w: dict[int, float],
@@ -314,9 +316,17 @@ class MuhqObs:
             w[b + 12] = upkeep[side] / 10
             w[b + 13] = kings[side]
             w[b + 14] = len(st.drafted[side]) / 30 if side < len(st.drafted) else 0.0
+            unseen = view.unseen(side)
             b += SIDE_FEATURES
             self._counts(cards.discard, w, b)
             self._counts(cards.store, w, b + c)
+            if unseen is not None:  # its hand and deck as this seat can deduce them
+                w[b - 1] = 1.0
+                ci = self.card_index
+                for card, n in unseen.items():
+                    k = ci.get(card)
+                    if k is not None:
+                        w[b + 2 * c + k] = float(n)
 
     def _tile(self, x: object, y: object, w: dict[int, float], at: int) -> None:
         if type(x) is int and type(y) is int and 0 <= x < self.width and 0 <= y < self.height:
