@@ -298,6 +298,7 @@ class MuhqObs:
         kings: list[int],
     ) -> None:
         c = self.cards
+        every = view.unseen_all()
         for side in range(min(st.sides, self.sides)):
             cards = st.cards[side]
             b = self.side_rows + self.relative(seat, side) * self.side_features
@@ -316,7 +317,7 @@ class MuhqObs:
             w[b + 12] = upkeep[side] / 10
             w[b + 13] = kings[side]
             w[b + 14] = len(st.drafted[side]) / 30 if side < len(st.drafted) else 0.0
-            unseen = view.unseen(side)
+            unseen = every[side] if every is not None else None
             b += SIDE_FEATURES
             self._counts(cards.discard, w, b)
             self._counts(cards.store, w, b + c)

@@ -84,20 +84,34 @@ class MuhqView:
     def _starting_deck(st: MuhqState, side: int) -> dict[str, int]:
         return dict(st.spec.kraken_deck if side == st.players else st.spec.starting_deck)
 
-    def unseen(self, side: int) -> Counter[str] | None:
+    def unseen(self, side: int) -> dict[str, int] | None:
         """The cards of the side's hand and deck that this seat cannot see, count per card (its
         own: its deck; the Kraken's: its deck), or None where that is not public."""
+        every = self.unseen_all()
+        return every[side] if every is not None and 0 <= side < len(every) else None
+
+    def unseen_all(self) -> list[dict[str, int]] | None:
+        """`unseen` of every side, in one pass over the map."""
         st = self.state
-        if self.owned is None or st is None or self.broken or not 0 <= side < st.sides:
+        if self.owned is None or st is None or self.broken:
             return None
-        left = Counter(self.owned[side])
-        left.subtract(st.cards[side].discard)
-        left.subtract(c for c in st.cards[side].hand if c != UNKNOWN)
-        left.subtract(p.card for p in st.perms.values() if p.owner == side)
+        left = [dict(owned) for owned in self.owned]
+        for side, cards in enumerate(st.cards):
+            here = left[side]
+            for c in cards.discard:
+                here[c] = here.get(c, 0) - 1
+            for c in cards.hand:
+                if c != UNKNOWN:
+                    here[c] = here.get(c, 0) - 1
+        for p in st.perms.values():
+            here = left[p.owner]
+            here[p.card] = here.get(p.card, 0) - 1
         for frame in st.stack:
-            if frame.get("side") == side:
-                left.subtract(c for c in (frame.get("card"), *frame.get("with", ())) if c)
-        return +left
+            here = left[frame["side"]]
+            for c in (frame.get("card"), *frame.get("with", ())):
+                if c:
+                    here[c] = here.get(c, 0) - 1
+        return [{c: n for c, n in here.items() if n > 0} for here in left]
 
     def _start(self, data: dict[str, Any]) -> None:
         self.map = str(data["map"])
