@@ -171,7 +171,7 @@ def test_the_observation_shows_the_map_the_units_and_only_the_own_hand() -> None
 # --- what the seat cannot see ---------------------------------------------------------------------
 
 SCENARIO = """
-title = "seat 0 to act; what seat 0 cannot see is {what}"
+title = "seat 0 to act"
 round = 2
 turn = 0
 phase = "actions"
@@ -214,7 +214,6 @@ resource = {resource1}
 """
 
 BASE = {
-    "what": "as in the first",
     "damage": 0,
     "deck0": '["PROV-01", "PROV-02", "PROV-05"]',
     "hand1": '["PROV-08", "PROV-09"]',
@@ -224,7 +223,6 @@ BASE = {
 # seat 0's deck in another order; seat 1's hand and deck other cards of the same counts
 HIDDEN = {
     **BASE,
-    "what": "other cards",
     "deck0": '["PROV-05", "PROV-01", "PROV-02"]',
     "hand1": '["PROV-01", "PROV-13"]',
     "deck1": '["PROV-09", "PROV-08", "PROV-12"]',
@@ -232,7 +230,10 @@ HIDDEN = {
 
 
 def scenario(tmp_path: Path, name: str, fields: dict[str, Any]) -> dict[str, Any]:
-    path = tmp_path / f"{name}.toml"
+    """The position as a scenario file `position.toml` in its own directory (the file's name is
+    the scenario's name, which every seat is told)."""
+    path = tmp_path / name / "position.toml"
+    path.parent.mkdir()
     path.write_text(SCENARIO.format(**fields))
     return load_scenario(path)
 
