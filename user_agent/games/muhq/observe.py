@@ -19,7 +19,6 @@ bundled content (16 cards) and either bundled map (7 x 7, two players): 12,251 f
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
@@ -282,10 +281,11 @@ class MuhqObs:
     def _counts(self, cards: list[str], w: dict[int, float], at: int) -> None:
         """Count per card of a zone (hidden placeholders are not cards: they are skipped)."""
         ci = self.card_index
-        for card, n in Counter(cards).items():
+        for card in cards:
             k = ci.get(card)
             if k is not None:
-                w[at + k] = float(n)
+                k += at
+                w[k] = w.get(k, 0.0) + 1.0
 
     def _sides(
         self,
