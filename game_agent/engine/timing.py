@@ -117,6 +117,22 @@ class Triggers:
         """Whether anything is registered for `timing` (cheap; lets callers skip a frame)."""
         return timing in self._by_timing
 
+    def owned(self, g: Game, timing: str, seats: Iterable[int]) -> bool:
+        """Whether one of `seats` owns a trigger registered for `timing` (without asking any
+        trigger whether it can fire): when False, `ready` is False for any payload, so a hot
+        path can skip building the payload."""
+        keyed = self._keyed.get(timing)
+        if not keyed:
+            return False
+        owns = self.owns
+        if owns is None:
+            return True
+        for seat in seats:
+            for key, _t in keyed:
+                if owns(g, seat, key):
+                    return True
+        return False
+
     def ready(self, g: Game, timing: str, payload: Any, order: Iterable[int]) -> bool:
         """Whether anything would trigger now for one of `order`: lets hot paths skip pushing
         a frame that would do nothing."""

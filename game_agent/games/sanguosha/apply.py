@@ -200,7 +200,7 @@ def _phase_skipped(st: State, d: dict[str, Any]) -> None:
 
 def _clear_marks(st: State, scope: str) -> None:
     for p in st.players:
-        if scope in p.scopes.values():
+        if p.scopes and scope in p.scopes.values():
             for name in [n for n, sc in p.scopes.items() if sc == scope]:
                 del p.scopes[name]
                 p.marks.pop(name, None)

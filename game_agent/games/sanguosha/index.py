@@ -59,6 +59,9 @@ class SkillIndex:
         self.present: set[str] = set()
         self.triggers = Triggers(describe=describe, owns=self._owns)
         self.views: list[tuple[str, ViewAs]] = []
+        # (mode, card) -> the views offered in that mode (for that card): made on first use,
+        # dropped when a skill joins
+        self._views_at: dict[tuple[str, str | None], list[tuple[str, ViewAs]]] = {}
         self.actives: list[tuple[str, Active]] = []
         self.distance_from: list[tuple[str, DistanceMod]] = []
         self.distance_to: list[tuple[str, DistanceMod]] = []
@@ -78,6 +81,7 @@ class SkillIndex:
             if sid in self.present or sid not in self.catalogue:
                 continue
             self.present.add(sid)
+            self._views_at.clear()
             s = self.catalogue[sid]
             for t in s.triggers:
                 self.triggers.add(t if t.owner else replace(t, owner=sid))
@@ -196,10 +200,15 @@ class SkillIndex:
     ) -> list[tuple[str, ViewAs]]:
         """The conversions (skill, view) `seat` may use now in `mode` (for `card`, if given)
         that it can pay for (enough candidate cards, or a `produce` settlement)."""
+        at = self._views_at.get((mode, card))
+        if at is None:
+            at = self._views_at[mode, card] = [
+                (key, v)
+                for key, v in self.views
+                if mode in v.modes and (card is None or v.card == card)
+            ]
         out = []
-        for key, v in self.views:
-            if mode not in v.modes or (card is not None and v.card != card):
-                continue
+        for key, v in at:
             if not self.owns(st, seat, key) or (v.when is not None and not v.when(st, seat)):
                 continue
             if v.produce is None and (v.cards is None or len(v.cards(st, seat)) < v.count):

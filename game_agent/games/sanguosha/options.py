@@ -13,7 +13,7 @@ from typing import Any
 
 from game_agent.engine import Game, Settlement
 from game_agent.games.sanguosha.card import Aim, CardUse
-from game_agent.games.sanguosha.cards import DESC, NAME, VCard, converted, real
+from game_agent.games.sanguosha.cards import DESC, NAME, REAL, VCard, converted, real
 from game_agent.games.sanguosha.index import index_of
 from game_agent.games.sanguosha.responses import choose_subcards
 from game_agent.games.sanguosha.skill import PLAY, Active, ViewAs
@@ -47,6 +47,8 @@ def play_options(g: Game, seat: int) -> tuple[list[dict[str, Any]], list[Action]
     st: State = g.state
     options: list[dict[str, Any]] = []
     actions: list[Action] = []
+    rules = index_of(st)
+    card_rules = rules.cards
     # A real hand card spends no equipment, so its targets depend on its name only.
     seen: dict[str, Aim | None] = {}
     for cid in st.players[seat].hand:
@@ -54,12 +56,15 @@ def play_options(g: Game, seat: int) -> tuple[list[dict[str, Any]], list[Action]
         if name in seen:
             tgt = seen[name]
         else:
-            tgt = seen[name] = targets_for(st, seat, real(cid))
+            rule = card_rules.get(name)
+            tgt = (
+                None if rule is None or rule.targets is None else rule.targets(st, seat, REAL[cid])
+            )
+            seen[name] = tgt
         if tgt is None:
             continue
         options.append({"kind": "card", "card": DESC[cid], "skill": "", "targets": tgt.seats})
         actions.append(cid)
-    rules = index_of(st)
     for skill, v in rules.views_for(st, seat, PLAY):
         tgt = targets_for(st, seat, VCard(v.card, "none", "none", 0, (), skill))
         if tgt is not None and _payable(st, seat, skill, v):

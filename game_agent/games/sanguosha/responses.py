@@ -94,15 +94,16 @@ def ask_card(
     conceals responses (config `conceal_responses`), else not asked at all. `chain`: a
     Nullification window's facts (`nullification.window`), nil for every other window."""
     st: State = g.state
-    asked = Asked(seat, name, mode, reason, source, ignore_armor)
-    yield from fire(g, CARD_ASKED, asked, [seat])
-    if asked.provided is not None:
-        return asked.provided
+    idx = index_of(st)
+    if idx.triggers.owned(g, CARD_ASKED, (seat,)):  # else nothing can provide the card
+        asked = Asked(seat, name, mode, reason, source, ignore_armor)
+        yield from fire(g, CARD_ASKED, asked, [seat])
+        if asked.provided is not None:
+            return asked.provided
     p = st.players[seat]
     ctx = USE if mode == "use" else RESPOND
     while True:
         cards = [c for c in p.hand if NAME[c] == name]
-        idx = index_of(st)
         views = idx.views_for(st, seat, ctx, name) if idx.views else []
         if not window_asks(bool(cards or views), conceal=idx.conceal):
             return None  # nothing to answer with, and responses are not concealed: skip
