@@ -149,7 +149,11 @@ def ask_helpers(g: Game, seat: int, faction: str, name: str, skill: str) -> Sett
 def origins(st: State, vc: VCard, near: int) -> list[dict[str, Any]]:
     """Where each sub-card is now: its zone and owner (another seat's for Jijiang/Hujia)."""
     out = []
+    p = st.players[near]
     for c in vc.subcards:
+        if c in p.hand:  # nearly always: the user's own hand card
+            out.append({"zone": "hand", "seat": near})
+            continue
         zone, seat = locate(st, c, near)
         out.append({"zone": zone, "seat": seat})
     return out

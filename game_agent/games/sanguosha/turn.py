@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game_agent.engine import Game, Settlement
+from game_agent.games.sanguosha.card import Aim
 from game_agent.games.sanguosha.cards import DESC
 from game_agent.games.sanguosha.delayed import judge_phase
 from game_agent.games.sanguosha.index import fire, index_of
@@ -73,7 +74,8 @@ def play_phase(g: Game, seat: int) -> Settlement:
     p = st.players[seat]
     lost = p.lost
     while p.alive and p.lost == lost and not st.turn_over:
-        options, actions = play_options(g, seat)
+        aims: dict[int, Aim] = {}
+        options, actions = play_options(g, seat, aims)
         options.append({"kind": "end", "card": None, "skill": "", "targets": []})
         i = yield g.ask(seat, "play", options, len(options) - 1)
         if i == len(options) - 1:
@@ -82,7 +84,8 @@ def play_phase(g: Game, seat: int) -> Settlement:
         if isinstance(action, tuple) and isinstance(action[1], Active):
             yield action[1].settle(g, seat)
             continue
-        use = yield from choose_use(g, seat, action)
+        aim = aims.get(action) if isinstance(action, int) else None
+        use = yield from choose_use(g, seat, action, aim)
         if use is not None:
             yield use_card(g, use)
 
