@@ -6,8 +6,7 @@ from __future__ import annotations
 import gc
 import hashlib
 import os
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -71,36 +70,31 @@ def play(
     if log_path is not None:
         writer = LogWriter(log_path, header_for(game, [b.name for b in bots]))
     try:
-        with fewer_collections():
-            drive(game, bots, writer)
+        fewer_collections()
+        drive(game, bots, writer)
     finally:
         if writer is not None:
             writer.close()
     return Played(game, bots, None if log_path is None else os.fspath(log_path))
 
 
-# The cyclic collector's youngest-generation threshold while `play` plays a game. A game makes
-# many short-lived containers (events, requests, options) and little cyclic garbage: at
-# Python's default (700 allocations) the collector ran about once per decision of a 5-player
-# Sanguosha game and took 4% of `sgs sim`'s instructions; at this threshold it takes almost
-# nothing, and the young generation never holds more than this many objects.
+# The cyclic collector's youngest-generation threshold in a process that plays games with
+# `play`. A game makes many short-lived containers (events, requests, options) and little cyclic
+# garbage: at Python's default (700 allocations) the collector runs about once per decision of a
+# 5-player Sanguosha game and took 4-6% of `sgs sim`'s instructions. At 20,000 it takes a
+# fraction of that; the young generation then holds at most this many objects.
 YOUNG_THRESHOLD = 20_000
 
 
-@contextmanager
-def fewer_collections() -> Iterator[None]:
-    """Raise the youngest generation's threshold to `YOUNG_THRESHOLD` (never lower it) for the
-    duration, then put the previous thresholds back. Collections still run; no game state
-    depends on when."""
+def fewer_collections() -> None:
+    """Raise the youngest generation's threshold to `YOUNG_THRESHOLD` for the rest of this
+    process (`play` does, for `sgs sim` and `sgs arena`): never lowered, and left alone when
+    collection is off (0). Process-wide on purpose: putting the old threshold back after each
+    game made the next allocation collect the whole game at once, which cost most of the gain.
+    No game state depends on when the collector runs."""
     young, middle, old = gc.get_threshold()
-    if young >= YOUNG_THRESHOLD or young == 0:  # already higher, or collection is off
-        yield
-        return
-    gc.set_threshold(YOUNG_THRESHOLD, middle, old)
-    try:
-        yield
-    finally:
-        gc.set_threshold(young, middle, old)
+    if 0 < young < YOUNG_THRESHOLD:
+        gc.set_threshold(YOUNG_THRESHOLD, middle, old)
 
 
 # Decisions in a row after which nothing has happened (no event) and the game is taken to be
