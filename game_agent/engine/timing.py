@@ -103,6 +103,7 @@ class Triggers:
         """The same table, independent of this one (with `owns` instead of this one's, if given)."""
         new = Triggers(describe=self.describe, owns=self.owns if owns is None else owns)
         new._by_timing = {timing: list(ts) for timing, ts in self._by_timing.items()}
+        new._keyed = {timing: list(kt) for timing, kt in self._keyed.items()}
         return new
 
     def __iter__(self) -> Iterator[Trigger]:

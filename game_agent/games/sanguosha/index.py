@@ -99,6 +99,7 @@ class SkillIndex:
         new.triggers = self.triggers.copy(owns=new._owns)
         for name in LISTS:
             setattr(new, name, list(getattr(self, name)))
+        new._views_at = {}
         return new
 
     # --- building -----------------------------------------------------------------------------
