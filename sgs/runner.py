@@ -140,7 +140,7 @@ def drive(
             choice = bot.decide(req, bot.view)
         else:
             choice = answer(step)
-        step = game.resume(choice, seat=req.seat)
+        step = game.resume(choice)  # req is the first open request: the one answered
         if writer is not None:
             writer.decision(game.decisions[-1])
         idle = 0 if step.events else idle + 1

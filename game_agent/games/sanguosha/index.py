@@ -85,6 +85,7 @@ class SkillIndex:
         self.trick_reach: list[tuple[str, ReachMod]] = []
         self.prohibit: list[tuple[str, Prohibit]] = []
         self.hand_limit: list[tuple[str, HandLimit]] = []
+        self._forget()
         self.include(k for k in equipment if k in catalogue)
 
     def copy(self) -> SkillIndex:
@@ -100,6 +101,7 @@ class SkillIndex:
         for name in LISTS:
             setattr(new, name, list(getattr(self, name)))
         new._views_at = {}
+        new._forget()
         return new
 
     # --- building -----------------------------------------------------------------------------
@@ -141,20 +143,62 @@ class SkillIndex:
         return [] if self.bodies else self.skills_for(general_skills, lord)
 
     # --- ownership ----------------------------------------------------------------------------
+    # What each seat owns is kept as a set of keys per seat, made when first asked and dropped
+    # by the event applier whenever a seat's skills, equipment or life change (`changed`). It
+    # is kept for one state object: asked about another, the index starts again.
 
-    def owns(self, st: State, seat: int, key: str) -> bool:
+    def _forget(self, st: State | None = None) -> None:
+        self._keys_for = st
+        self._keys: list[frozenset[str] | None] = [None] * (0 if st is None else len(st.players))
+
+    def changed(self, st: State, seat: int) -> None:
+        """`seat`'s skills, equipment or life changed (the event applier says so)."""
+        if st is self._keys_for:
+            self._keys[seat] = None
+
+    def keys(self, st: State, seat: int) -> frozenset[str]:
+        """Every key `seat` owns now: a living seat's skills, and the equipment skills of the
+        cards in its slots (a horse's by its slot, the others by the card's name)."""
+        if st is not self._keys_for:
+            self._forget(st)
+        have = self._keys[seat]
+        if have is None:
+            have = self._keys[seat] = self._keys_now(st, seat)
+        return have
+
+    def _keys_now(self, st: State, seat: int) -> frozenset[str]:
         p = st.players[seat]
         if not p.alive:
-            return False
-        slot = self.equipment.get(key)
-        if slot is None:
-            return key in p.skills
-        cid = p.equip.get(slot)
-        return cid is not None and (key == slot or NAME[cid] == key)
+            return frozenset()
+        equipment = self.equipment
+        keys = {k for k in p.skills if k not in equipment}
+        for slot, cid in p.equip.items():
+            if equipment.get(slot) == slot:
+                keys.add(slot)
+            name = NAME[cid]
+            if equipment.get(name) == slot:
+                keys.add(name)
+        return frozenset(keys)
+
+    def owns(self, st: State, seat: int, key: str) -> bool:
+        if st is self._keys_for:
+            have = self._keys[seat]
+            if have is not None:
+                return key in have
+        return key in self.keys(st, seat)
 
     def _owns(self, g: Game, seat: int, key: str) -> bool:
-        """`owns` as the trigger table asks it (the same test, one call fewer)."""
-        p = g.state.players[seat]
+        """`owns` as the trigger table asks it."""
+        st = g.state
+        if st is self._keys_for:
+            have = self._keys[seat]
+            if have is not None:
+                return key in have
+        return key in self.keys(st, seat)
+
+    def owns_slow(self, st: State, seat: int, key: str) -> bool:
+        """`owns` worked out from the state alone, without the kept sets (for tests)."""
+        p = st.players[seat]
         if not p.alive:
             return False
         slot = self.equipment.get(key)

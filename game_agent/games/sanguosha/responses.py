@@ -103,7 +103,10 @@ def ask_card(
     p = st.players[seat]
     ctx = USE if mode == "use" else RESPOND
     while True:
-        cards = [c for c in p.hand if NAME[c] == name]
+        cards = []
+        for c in p.hand:  # a loop, not a comprehension: no frame for a hand of a few cards
+            if NAME[c] == name:
+                cards.append(c)
         views = idx.views_for(st, seat, ctx, name) if idx.views else []
         if not window_asks(bool(cards or views), conceal=idx.conceal):
             return None  # nothing to answer with, and responses are not concealed: skip
