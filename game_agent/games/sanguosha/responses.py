@@ -110,8 +110,11 @@ def ask_card(
         views = idx.views_for(st, seat, ctx, name) if idx.views else []
         if not window_asks(bool(cards or views), conceal=idx.conceal):
             return None  # nothing to answer with, and responses are not concealed: skip
-        options: list[dict[str, Any]] = [{"kind": "card", "card": DESC[c]} for c in cards]
-        options.extend({"kind": "view_as", "skill": k, "card": name} for k, _v in views)
+        options: list[dict[str, Any]] = []
+        for c in cards:
+            options.append({"kind": "card", "card": DESC[c]})
+        for k, _v in views:
+            options.append({"kind": "view_as", "skill": k, "card": name})
         options.append({"kind": "decline"})
         info = {
             "card": name,
