@@ -14,7 +14,12 @@ Each target runs in its own long-lived worker process, started once (imports are
 The targets take turns: in each round every target plays whole games for `--seconds`, one
 target at a time, so a slower or faster spell of a shared machine falls on all of them alike.
 A target's rate is its decisions (steps for UNO) over the time of its finished games; ratios are
-against UNO's. Every tree plays the same seeds, and the log pins (tests/sanguosha/
+against UNO's.
+
+`--instructions GAMES` times nothing: it counts each tree's instructions per decision with
+valgrind's callgrind (a count that a busy machine does not move): the instructions of playing
+seeds 1..GAMES+1 minus those of seed 1 alone (imports and start-up cancel), over the decisions of
+seeds 2..GAMES+1. Every tree plays the same seeds, and the log pins (tests/sanguosha/
 test_log_pins.py) say their games are the same, so the trees differ only in speed.
 """
 
@@ -67,6 +72,31 @@ for line in sys.stdin:
         seed += 1
     print(json.dumps([made, games, spent]), flush=True)
 """
+
+
+COUNT = """
+import sys
+from sgs.runner import play
+players, bots, games = int(sys.argv[1]), sys.argv[2].split(","), int(sys.argv[3])
+print(sum(len(play("sanguosha", {"players": players}, s, bots).game.decisions)
+          for s in range(1, games + 1)))
+"""
+
+
+def instructions(tree: Path, players: int, bots: str, games: int) -> tuple[int, int]:
+    """(instructions per decision, decisions) of seeds 2..games+1 under callgrind."""
+    python = str(tree / ".venv" / "bin" / "python")
+    counts = []
+    for n in (1, games + 1):
+        done = subprocess.run(
+            ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", python, "-c",
+             COUNT, str(players), bots, str(n)],
+            cwd=tree, capture_output=True, text=True, check=True,
+        )  # fmt: skip
+        collected = [ln for ln in done.stderr.splitlines() if "Collected :" in ln]
+        counts.append((int(collected[-1].split()[-1]), int(done.stdout.strip())))
+    (ir1, d1), (irn, dn) = counts
+    return (irn - ir1) // (dn - d1), dn - d1
 
 
 class Worker:
@@ -123,10 +153,22 @@ def main() -> int:
     ap.add_argument("--seconds", type=float, default=2.0, help="per target per round")
     ap.add_argument("--players", type=int, default=5)
     ap.add_argument("--bots", default="random")
+    ap.add_argument(
+        "--instructions", type=int, default=0, metavar="GAMES",
+        help="count instructions per decision under callgrind instead of timing",
+    )  # fmt: skip
     args = ap.parse_args()
     if not 1 <= args.rounds <= 1000 or not 0.1 <= args.seconds <= 600:
         ap.error("--rounds is 1..1000 and --seconds 0.1..600")
     trees = [Path(t).resolve() for t in (args.tree or ["."])]
+    if args.instructions:
+        if not 1 <= args.instructions <= 1000:
+            ap.error("--instructions is 1..1000 games")
+        print("| tree | instructions per decision | decisions |\n|---|---:|---:|")
+        for tree in trees:
+            ir, made = instructions(tree, args.players, args.bots, args.instructions)
+            print(f"| {tree.name} ({git_head(tree)}) | {ir:,} | {made:,} |")
+        return 0
     workers = [Worker("RLCard uno (2p), RandomAgent, env.run", [sys.executable, "-c", UNO_WORKER],
                       os.getcwd())]  # fmt: skip
     for tree in trees:
