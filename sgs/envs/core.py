@@ -148,6 +148,10 @@ class SgsEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]
         self.folded = [0] * self.seats
         # a view class may name the event kinds it folds (`KINDS`); others are skipped unread
         self.view_kinds: frozenset[str] | None = getattr(self.views[0], "KINDS", None)
+        # or its dispatch table (`HANDLERS`: kind -> handler(view, data), what `apply` calls)
+        self.view_handlers: Mapping[str, Callable[[View, dict[str, Any]], None]] | None = getattr(
+            self.views[0], "HANDLERS", None
+        )
         # per seat: the table part of its observation, brought up to date when the seat is
         # observed after its view changed (`stale`)
         size = self.encoder.state_size
@@ -229,16 +233,26 @@ class SgsEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]
         start = self.folded[seat]
         if start == len(events):
             return view
-        kinds = self.view_kinds
-        apply = view.apply
         changed = False
-        for ev in events[start:]:
-            if kinds is not None and ev.kind not in kinds:
-                continue  # the view keeps nothing of this kind
-            data = view_for(ev, seat)
-            if data is not None:
-                apply(ev.kind, data)
-                changed = True
+        handlers = self.view_handlers
+        if handlers is not None:  # the view's own dispatch table: `apply` without the call
+            for ev in events[start:]:
+                handler = handlers.get(ev.kind)
+                if handler is not None:
+                    data = view_for(ev, seat)
+                    if data is not None:
+                        handler(view, data)
+                        changed = True
+        else:
+            kinds = self.view_kinds
+            apply = view.apply
+            for ev in events[start:]:
+                if kinds is not None and ev.kind not in kinds:
+                    continue  # the view keeps nothing of this kind
+                data = view_for(ev, seat)
+                if data is not None:
+                    apply(ev.kind, data)
+                    changed = True
         if changed:  # the view changed: so may its table part
             self.stale[seat] = True
         self.folded[seat] = len(events)

@@ -17,7 +17,7 @@ import numpy.typing as npt
 
 from protocol.choices import RequestSpec
 from protocol.games.carcassonne.tiles import KINDS, N_TILES, oriented
-from user_agent.actions import ReplyBuilder, floats
+from user_agent.actions import Floats, ReplyBuilder, floats
 from user_agent.games.carcassonne.board import board_lines, scores_line
 from user_agent.games.carcassonne.view import CarcassonneView
 
@@ -92,6 +92,9 @@ class _Written:
     tiles: int = 0
     outside: bool = False
     followers: dict[tuple[int, int, str], int] = field(default_factory=dict)
+    drawn: int | None = None  # where the drawn tile's one-hot was written
+    players: int = 0  # the rows of the players block written
+    buf: Floats | None = None  # `out` as items
 
 
 class CarcassonneObs:
@@ -141,7 +144,8 @@ class CarcassonneObs:
             for x, y in order[w.tiles :]:
                 col, row = x - cx + HALF, y - cy + HALF
                 if 0 <= col < WINDOW and 0 <= row < WINDOW:
-                    board[row, col, :15] = PATTERN[tiles[(x, y)]]
+                    at = (row * WINDOW + col) * CHANNELS
+                    out[at : at + 15] = PATTERN[tiles[(x, y)]]
                 else:
                     w.outside = True
             w.tiles = len(order)
@@ -160,11 +164,15 @@ class CarcassonneObs:
                 else:
                     w.outside = True
             w.followers = dict(followers)
-        out[self.centre : self.request] = 0.0
-        f = floats(out)
+        f = w.buf
+        if f is None:
+            f = w.buf = floats(out)
         f[self.centre] = cx / N_TILES
         f[self.centre + 1] = cy / N_TILES
         n = view.players
+        if n < w.players:
+            out[self.players : self.game] = 0.0
+        w.players = n
         current = view.current
         base = self.players
         for k in range(n):
@@ -176,8 +184,12 @@ class CarcassonneObs:
         f[self.game] = view.left / N_TILES
         f[self.game + 1] = view.turn / N_TILES
         f[self.game + 2] = n / MAX_PLAYERS
+        if w.drawn is not None:
+            f[w.drawn] = 0.0
+            w.drawn = None
         if view.drawn is not None:
-            f[self.tile + KIND_INDEX[view.drawn]] = 1.0
+            w.drawn = self.tile + KIND_INDEX[view.drawn]
+            f[w.drawn] = 1.0
 
     def encode_request(
         self,

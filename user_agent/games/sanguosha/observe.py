@@ -85,6 +85,7 @@ class _Written:
     discard: list[dict[str, Any]] | None = None
     discard_len: int = 0
     table: tuple[Any, ...] | None = None
+    buf: Floats | None = None  # `out` as items
 
 
 def _card(out: Floats, base: int, card: Mapping[str, Any]) -> None:
@@ -131,7 +132,9 @@ class SanguoshaObs:
     def _write(
         self, view: SanguoshaView, seat: int, array: npt.NDArray[np.float32], w: _Written
     ) -> None:
-        out = floats(array)
+        out = w.buf
+        if out is None:
+            out = w.buf = floats(array)
         seats = view.seats
         n = len(seats)
         current = view.current

@@ -65,6 +65,8 @@ class SeatInfo:
 
 class SanguoshaView:
     KINDS: frozenset[str] = frozenset()  # set below, from the handler table
+    # kind -> handler(view, data): `apply`'s table, for hosts that dispatch themselves
+    HANDLERS: dict[str, Callable[[SanguoshaView, dict[str, Any]], None]] = {}
 
     def __init__(self, seat: int, seats: int) -> None:
         self.seat = seat
@@ -384,6 +386,7 @@ _HANDLERS: dict[str, Callable[[SanguoshaView, dict[str, Any]], None]] = {
 
 
 SanguoshaView.KINDS = frozenset(_HANDLERS)  # the kinds it folds (hosts may skip the others)
+SanguoshaView.HANDLERS = _HANDLERS
 
 
 def make_view(seat: int, seats: int) -> SanguoshaView:
