@@ -50,22 +50,28 @@ PATTERN = {(k.letter, r): _pattern(k.letter, r) for k in KINDS for r in range(4)
 
 def _shift(board: npt.NDArray[np.float32], dx: int, dy: int) -> None:
     """Move the window's contents for a centre moved by (dx, dy): square (row, col) takes
-    what (row + dy, col + dx) held; the squares uncovered are zeroed."""
+    what (row + dy, col + dx) held; the squares uncovered are zeroed. One move of the flat
+    buffer (numpy copies overlapping slices through a buffer, so it is exact), then the
+    columns that wrapped round from the neighbouring rows are zeroed."""
     if abs(dx) >= WINDOW or abs(dy) >= WINDOW:
         board[:] = 0.0
         return
-    # numpy copies overlapping slices through a buffer, so the move is exact
-    board[max(0, -dy) : WINDOW + min(0, -dy), max(0, -dx) : WINDOW + min(0, -dx)] = board[
-        max(0, dy) : WINDOW + min(0, dy), max(0, dx) : WINDOW + min(0, dx)
-    ]
-    if dy > 0:
-        board[WINDOW - dy :] = 0.0
-    elif dy < 0:
-        board[:-dy] = 0.0
+    flat = board.reshape(-1)
+    off = (dy * WINDOW + dx) * CHANNELS
+    if off > 0:
+        flat[:-off] = flat[off:]
+        flat[-off:] = 0.0
+    elif off < 0:
+        flat[-off:] = flat[:off]
+        flat[:-off] = 0.0
     if dx > 0:
         board[:, WINDOW - dx :] = 0.0
     elif dx < 0:
         board[:, :-dx] = 0.0
+    if dy > 0:
+        board[WINDOW - dy :] = 0.0
+    elif dy < 0:
+        board[:-dy] = 0.0
 
 
 def centre(view: CarcassonneView) -> tuple[int, int]:
