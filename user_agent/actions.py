@@ -203,7 +203,7 @@ def floats(out: npt.NDArray[np.float32]) -> Floats:
 
 
 def pick_state(
-    builder: ReplyBuilder, max_options: int, out: npt.NDArray[np.float32], at: int
+    builder: ReplyBuilder, max_options: int, out: Floats | npt.NDArray[np.float32], at: int
 ) -> None:
     """Write the reply built so far into ``out[at : at + max_options + 3]`` (zeroed): which
     items are picked or placed (1), the current product axis and arrange pile (as fractions),

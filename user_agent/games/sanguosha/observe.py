@@ -226,19 +226,19 @@ class SanguoshaObs:
         out: npt.NDArray[np.float32],
     ) -> None:
         n = len(view.seats)
+        buf = floats(out)
         r = self.request + len(REQUESTS)
-        out[self.request + REQUEST[req.kind]] = 1.0
-        out[r + FORM[req.form]] = 1.0
+        buf[self.request + REQUEST[req.kind]] = 1.0
+        buf[r + FORM[req.form]] = 1.0
         r += len(FORMS)
-        out[r] = req.min / 10
-        out[r + 1] = req.max / 10
-        out[r + 2] = float(req.cancel)
-        pick_state(builder, self.max_options, out, self.pick)
+        buf[r] = req.min / 10
+        buf[r + 1] = req.max / 10
+        buf[r + 2] = float(req.cancel)
+        pick_state(builder, self.max_options, buf, self.pick)
         items = req.options
         if req.form == "product" and builder is not None:
             items = req.options[len(builder.picked)]
         base = self.options
-        buf = floats(out)
         for item in items:
             self._option(buf, base, item, seat, n)
             base += OPTION_FEATURES

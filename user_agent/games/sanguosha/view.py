@@ -299,10 +299,12 @@ class SanguoshaView:
         self._scoped.difference_update(emptied)
 
     def _phase_end(self, d: dict[str, Any]) -> None:
-        self._clear("phase")
+        if self._scoped:
+            self._clear("phase")
 
     def _turn_end(self, d: dict[str, Any]) -> None:
-        self._clear("turn")
+        if self._scoped:
+            self._clear("turn")
 
     def _skill_gained(self, d: dict[str, Any]) -> None:
         s = self.seats[d["seat"]]
