@@ -100,6 +100,7 @@ class _Written:
     followers: dict[tuple[int, int, str], int] = field(default_factory=dict)
     drawn: int | None = None  # where the drawn tile's one-hot was written
     players: int = 0  # the rows of the players block written
+    follower_moves: int = -1  # the view's count of follower moves when they were drawn
     buf: Floats | None = None  # `out` as items
 
 
@@ -140,7 +141,7 @@ class CarcassonneObs:
         if w.centre != (cx, cy) and w.centre is not None:
             if w.outside:  # tiles may come into the window: draw it again
                 board[:] = 0.0
-                w.tiles, w.outside, w.followers = 0, False, {}
+                w.tiles, w.outside, w.followers, w.follower_moves = 0, False, {}, -1
             else:
                 _shift(board, cx - w.centre[0], cy - w.centre[1])
         w.centre = (cx, cy)
@@ -157,7 +158,7 @@ class CarcassonneObs:
             w.tiles = len(order)
         followers = view.followers
         drawn = w.followers
-        if followers != drawn:
+        if view.follower_moves != w.follower_moves and followers != drawn:
             squares = {(k[0], k[1]) for k, s in drawn.items() if followers.get(k) != s}
             squares.update((k[0], k[1]) for k, s in followers.items() if drawn.get(k) != s)
             for x, y in squares:
@@ -170,6 +171,7 @@ class CarcassonneObs:
                 else:
                     w.outside = True
             w.followers = dict(followers)
+        w.follower_moves = view.follower_moves
         f = w.buf
         if f is None:
             f = w.buf = floats(out)

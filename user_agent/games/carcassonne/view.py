@@ -26,6 +26,7 @@ class CarcassonneView:
         self.order: list[Pos] = []  # positions in placement order
         self.bbox: tuple[int, int, int, int] | None = None  # min x, min y, max x, max y of tiles
         self.followers: dict[tuple[int, int, str], int] = {}  # (x, y, segment) -> seat
+        self.follower_moves = 0  # followers deployed and returned so far (encoders compare it)
         self.scores: list[int] = [0] * seats
         self.supply: list[int] = [7] * seats
         self.followers_each = 7
@@ -60,6 +61,7 @@ class CarcassonneView:
         elif kind == "follower_returned":
             key = (data["x"], data["y"], data["segment"])
             seat = self.followers.pop(key)
+            self.follower_moves += 1
             self.supply[seat] += 1
             self._pending.append((self._regions.recall, (((key[0], key[1]), key[2]),)))
         elif kind == "feature_scored":
@@ -105,6 +107,7 @@ class CarcassonneView:
 
     def _deploy(self, seat: int, x: int, y: int, segment: str) -> None:
         self.followers[(x, y, segment)] = seat
+        self.follower_moves += 1
         self.supply[seat] -= 1
         self._pending.append((self._regions.deploy, (((x, y), segment), seat)))
 
