@@ -1,17 +1,18 @@
 """Where the time per step goes: cProfile of the environments and of `sgs sim`, by function and
 by package.
 
-    .venv/bin/python benchmarks/profile_envs.py [--game all|sanguosha_v0|carcassonne_v0|sim]
+    .venv/bin/python benchmarks/profile_envs.py [--game all|sanguosha_v0|carcassonne_v0|
+                                                       muhq_v0|sim]
                                                [--steps 20000] [--seed 1] [--top 15]
                                                [--dump DIR] [--rates ROUNDS] [--parts ROUNDS]
 
-Three targets, each with deterministic seeds (episode/game `k` has seed `--seed + k`, the
+Four targets, each with deterministic seeds (episode/game `k` has seed `--seed + k`, the
 actions come from `numpy.random.default_rng(--seed)`):
 
-- `sanguosha_v0` (5-player identity) and `carcassonne_v0` (2 players), configured as in
-  `benchmarks/envs_bench.py` (the game's first manifest row of random bots): `env.last()` and
-  `env.step` with a uniformly random legal action from the observation's `action_mask`, for
-  `--steps` steps (whole episodes, the last one cut at the step count);
+- `sanguosha_v0` (5-player identity), `carcassonne_v0` (2 players) and `muhq_v0` (a duel),
+  configured as in `benchmarks/envs_bench.py` (the game's first manifest row of random bots):
+  `env.last()` and `env.step` with a uniformly random legal action from the observation's
+  `action_mask`, for `--steps` steps (whole episodes, the last one cut at the step count);
 - `sim`: `sgs.runner.play("sanguosha", {"players": 5}, seed, ["random"])`, what `sgs sim` runs
   in-process for 5-player identity with random bots, whole games until `--steps` decisions.
 
@@ -58,8 +59,10 @@ PACKAGES: tuple[tuple[str, str], ...] = (
     ("user_agent/games/sanguosha/view.py", "view (event folding)"),
     ("user_agent/games/carcassonne/view.py", "view (event folding)"),
     ("user_agent/games/carcassonne/board.py", "view (event folding)"),
+    ("user_agent/games/muhq/view.py", "view (event folding)"),
     ("user_agent/games/sanguosha/observe.py", "observation encoding"),
     ("user_agent/games/carcassonne/observe.py", "observation encoding"),
+    ("user_agent/games/muhq/observe.py", "observation encoding"),
     ("user_agent/actions.py", "action space and mask"),
     ("sgs/envs/", "env wrapper"),
     ("user_agent/bots/", "bots"),
@@ -196,6 +199,7 @@ TARGETS: dict[str, tuple[str, Callable[[int, int], tuple[int, int]]]] = {
         "carcassonne_v0, 2 players, random legal actions",
         env_target("carcassonne_v0"),
     ),
+    "muhq_v0": ("muhq_v0, a duel, random legal actions", env_target("muhq_v0")),
     "sim": ("sgs sim in-process: sanguosha 5-player identity, random bots", sim_target),
 }
 ENVS = ("sanguosha_v0", "carcassonne_v0")
