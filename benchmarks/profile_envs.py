@@ -202,7 +202,7 @@ TARGETS: dict[str, tuple[str, Callable[[int, int], tuple[int, int]]]] = {
     "muhq_v0": ("muhq_v0, a duel, random legal actions", env_target("muhq_v0")),
     "sim": ("sgs sim in-process: sanguosha 5-player identity, random bots", sim_target),
 }
-ENVS = ("sanguosha_v0", "carcassonne_v0")
+ENVS = tuple(name for name in TARGETS if name != "sim")  # the environments
 
 
 # --- reports -----------------------------------------------------------------------------------

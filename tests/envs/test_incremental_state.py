@@ -23,6 +23,7 @@ CASES: list[tuple[str, dict[str, Any], int]] = [
     ("sanguosha_v0", {"mode": "1v1"}, 3),
     ("carcassonne_v0", {"players": 2}, 3),
     ("carcassonne_v0", {"players": 4}, 2),
+    ("muhq_v0", {}, 2),
     ("goofspiel_v0", {}, 10),
 ]
 

@@ -1,5 +1,6 @@
 """The observations are pinned: every environment's seeded episodes give the same bytes as when
-the digests below were recorded (on main at 76b8013, before the encoders were made faster).
+the digests below were recorded (on main at 76b8013, before the encoders were made faster;
+muhq_v0's on main at 15e4572, where it first appeared).
 
 Per configuration, episodes with seeds ``0 .. episodes - 1`` play masked random actions
 (`numpy.random.default_rng(1000 + seed)`). The digest (blake2b) takes, in order, at every turn
@@ -33,6 +34,7 @@ CASES: list[tuple[str, dict[str, Any], int]] = [
     ("sanguosha_v0", {"players": 2}, 6),
     ("carcassonne_v0", {"players": 2}, 8),
     ("carcassonne_v0", {"players": 4}, 4),
+    ("muhq_v0", {}, 4),
     ("goofspiel_v0", {}, 40),
     ("goofspiel_v0", {"cards": 5}, 40),
 ]
@@ -45,6 +47,7 @@ EXPECTED: dict[str, str] = {  # digest, steps
     "sanguosha_v0-players=2": "b6a383c5efe2c774d4301fc98fe6cb5b 819",
     "carcassonne_v0-players=2": "257dd82ae96501d53572b3a6bfd2563a 728",
     "carcassonne_v0-players=4": "2569029fcd55ad7b6baa6b672800a236 439",
+    "muhq_v0": "b1298fc293cb145eda0101217720fea3 3028",  # recorded on main at 15e4572
     "goofspiel_v0": "cc48f8a14cfb9f597b2f16862aa1f82b 1040",
     "goofspiel_v0-cards=5": "bf34b6f43367f1fd4ef282811256057b 400",
 }
