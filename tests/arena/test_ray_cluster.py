@@ -21,8 +21,10 @@ from ray import cluster_utils
 
 pytestmark = pytest.mark.surface
 
-GAMES = 240
-ARENA = ["arena", "--game", "harmony", "--bots", "random,random", "--games", str(GAMES)]
+GAMES = 120
+ARENA = ["arena", "--game", "sanguosha", "--players", "5", "--bots", "random,random"]
+ARENA += ["--games", str(GAMES)]
+TRIES = 3  # runs of the undisturbed tournament until its chunks were seen under both raylets
 KEPT = ("index", "seed", "seats", "outcome", "winners", "decisions")  # no timings
 
 
@@ -84,14 +86,22 @@ def finish(p: subprocess.Popen[str]) -> None:
 
 
 def test_a_killed_worker_costs_nothing_but_a_rerun(cluster: Any, tmp_path: Path) -> None:
-    undisturbed = tmp_path / "undisturbed"
-    p = arena(cluster, undisturbed)
-    parents: set[int] = set()
-    while p.poll() is None:  # watch where the chunks run
-        parents |= set(chunk_workers(cluster).values())
-        time.sleep(0.05)
-    finish(p)
-    assert len(parents) == 2, f"chunks ran under {len(parents)} raylet(s), not both nodes"
+    # On a busy machine a run may end before the second node's first worker has started; the
+    # same tournament is then run again (its records must not change either).
+    first: list[dict[str, Any]] | None = None
+    for attempt in range(TRIES):
+        undisturbed = tmp_path / f"undisturbed-{attempt}"
+        p = arena(cluster, undisturbed)
+        parents: set[int] = set()
+        while p.poll() is None:  # watch where the chunks run
+            parents |= set(chunk_workers(cluster).values())
+            time.sleep(0.05)
+        finish(p)
+        first = first or games(undisturbed)
+        assert games(undisturbed) == first
+        if len(parents) == 2:
+            break
+    assert len(parents) == 2, f"in {TRIES} runs, chunks ran under one raylet only"
 
     disturbed = tmp_path / "disturbed"
     p = arena(cluster, disturbed)
