@@ -22,6 +22,7 @@ from pathlib import Path
 
 from replays import LogError, verify
 from replays.reexecution import Report
+from sgs.runner import fewer_collections
 
 MAX_LOGS = 1_000_000
 MAX_JOBS = 256
@@ -86,6 +87,7 @@ def verify_all(
 ) -> None:
     """Verify every log, calling `done` with each outcome in the order of `logs`."""
     work = [(path, ruleset) for path in logs]
+    fewer_collections()  # as `sgs sim` does: re-execution makes the same short-lived garbage
     if jobs == 1:
         for job in work:
             done(verify_one(job))
