@@ -14,6 +14,7 @@ from game_agent.games import load
 from protocol.choices import Choice
 from replays.writer import LogWriter, header_for
 from sgs.errors import UsageError
+from sgs.search.sampler import LiveSampler
 from user_agent.bot import Bot, NullView
 from user_agent.bots import BotSpecError, resolve
 from user_agent.games import for_game
@@ -96,6 +97,9 @@ def drive(
     The writer is never flushed here: no one outside this process sees the game, so nothing
     must be on the OS before anything else happens. Records reach the file when the writer's
     buffer passes its threshold and when the caller closes it (`play` does)."""
+    for b in bots:
+        if b.wants_sampler:  # a search bot: samples of this game for its seat, nothing else
+            b.sampler = LiveSampler(game, b.seat)
     listeners = [
         b for b in bots if not isinstance(b.view, NullView) or type(b).on_event is not Bot.on_event
     ]
