@@ -83,6 +83,13 @@ def play(
 IDLE_LIMIT = 1000
 
 
+def give_samplers(game: Game, bots: Sequence[Bot | None]) -> None:
+    """Each search bot (`Bot.wants_sampler`) gets samples of `game` for its seat, nothing else."""
+    for b in bots:
+        if b is not None and b.wants_sampler:
+            b.sampler = LiveSampler(game, b.seat)
+
+
 def drive(
     game: Game,
     bots: Sequence[Bot],
@@ -97,9 +104,7 @@ def drive(
     The writer is never flushed here: no one outside this process sees the game, so nothing
     must be on the OS before anything else happens. Records reach the file when the writer's
     buffer passes its threshold and when the caller closes it (`play` does)."""
-    for b in bots:
-        if b.wants_sampler:  # a search bot: samples of this game for its seat, nothing else
-            b.sampler = LiveSampler(game, b.seat)
+    give_samplers(game, bots)
     listeners = [
         b for b in bots if not isinstance(b.view, NullView) or type(b).on_event is not Bot.on_event
     ]
