@@ -68,7 +68,8 @@ class Search:
         self.rng = rng
         self.root = Node()
         self.live = candidates(request, rng)
-        if first is not None and check_choice(request, first) is None:
+        self.led = first is not None and check_choice(request, first) is None
+        if first is not None and self.led:
             fk = key_of(request, first)
             self.live = [first, *[c for c in self.live if key_of(request, c) != fk]]
         self.by_key = {key_of(request, c): c for c in self.live}
@@ -151,10 +152,11 @@ class Search:
         scores = prior(g, req)
         if scores is None:
             return
-        first, rest = self.root_keys[0], self.root_keys[1:]
+        lead = self.root_keys[:1] if self.led else []
+        rest = self.root_keys[len(lead) :]
         keyed = {key_of(req, i): scores[i] for i in range(len(req.options))}
         rest.sort(key=lambda k: -keyed.get(k, 0.0))
-        self.root_keys = [first, *rest]
+        self.root_keys = [*lead, *rest]
 
     def _offered(
         self, g: Any, req: RequestSpec, node: Node, rng: random.Random

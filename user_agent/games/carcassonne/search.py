@@ -6,7 +6,7 @@ typed `Any` so that this module loads no engine.
 
 - **Evaluation**: each seat's score plus the potential of the features it holds (the greedy
   bot's `potential`: what an open feature is expected to bring, by its size, open sides and
-  the tiles left), a follower in supply worth half a point; a seat's value is a logistic of its
+  the tiles left), a follower in supply worth 0.5 to 2.5 points (more early); a seat's value is a logistic of its
   lead over the best other seat, flatter while many tiles are left.
 - **Playout policy and prior**: the greedy bot's weighing (`greedy.placement_values`,
   `greedy.deploy_choice`) on the sample's board: a placement's points and feature value, the
@@ -29,7 +29,10 @@ from user_agent.games.carcassonne.greedy import (
 )
 from user_agent.search import SearchHooks
 
-FOLLOWER_WORTH = 0.5  # points per follower still in supply
+# points per follower still in supply: what it may still bring, less as the stack runs out
+FOLLOWER_WORTH = 0.5
+FOLLOWER_WORTH_EARLY = 2.0  # more, by this much times the share of the stack left
+STACK = 71
 SCALE = 6.0  # points of lead for a logistic unit at the end; grows with the tiles left
 SCALE_PER_TILE = 0.25
 
@@ -77,8 +80,9 @@ def estimates(state: Any) -> list[float]:
             value = potential(region.type, len(region.tiles), region.pennants, region.open, 0, left)
         for s in won:
             est[s] += value
+    worth = FOLLOWER_WORTH + FOLLOWER_WORTH_EARLY * left / STACK
     for s, n in enumerate(state.supply):
-        est[s] += FOLLOWER_WORTH * n
+        est[s] += worth * n
     return est
 
 
@@ -94,9 +98,13 @@ def evaluate(g: Any) -> list[float]:
 
 
 def prior(g: Any, req: RequestSpec) -> list[float] | None:
-    if req.kind != "place_tile":
-        return None
-    return placement_values(req.seat, req, StateBoard(g.state))
+    board = StateBoard(g.state)
+    if req.kind == "place_tile":
+        return placement_values(req.seat, req, board)
+    if req.kind == "deploy" and req.options:
+        best = deploy_choice(req.seat, req, board)
+        return [1.0 if i == best else 0.0 for i in range(len(req.options))]
+    return None
 
 
 def playout(g: Any, req: RequestSpec, rng: random.Random) -> Choice:
