@@ -6,8 +6,8 @@ typed `Any` so that this module loads no engine.
 
 - **Evaluation**: each seat's score plus the potential of the features it holds (the greedy
   bot's `potential`: what an open feature is expected to bring, by its size, open sides and
-  the tiles left), a follower in supply worth 0.5 to 2.5 points (more early); a seat's value is a logistic of its
-  lead over the best other seat, flatter while many tiles are left.
+  the tiles left), a follower in supply worth 0.5 to 2.5 points (more early); a seat's value
+  is a logistic of its lead over the best other seat, flatter while many tiles are left.
 - **Playout policy and prior**: the greedy bot's weighing (`greedy.placement_values`,
   `greedy.deploy_choice`) on the sample's board: a placement's points and feature value, the
   best deployment beyond a follower's price.
