@@ -24,7 +24,6 @@ import argparse
 import copy
 import math
 import os
-import pickle
 import statistics
 import time
 from collections.abc import Iterator, Sequence
@@ -89,18 +88,15 @@ class Point:
     games: int
     events: float  # median events at the point
     replay: list[float] = field(default_factory=list)
-    fork: list[float] = field(default_factory=list)
+    first: list[float] = field(default_factory=list)  # each game's first fork (a replay)
+    fork: list[float] = field(default_factory=list)  # the later ones (from the snapshot)
     det: list[float] = field(default_factory=list)
     det_refused: int = 0
     det_hook: bool = True
     bots_pro_rata: list[float] = field(default_factory=list)
-    deepcopy: list[float] = field(default_factory=list)
-    deepcopy_plain: list[float] = field(default_factory=list)  # without the dropped attributes
-    pickle_rt: list[float] = field(default_factory=list)
-    pickle_size: list[int] = field(default_factory=list)
+    copy: list[float] = field(default_factory=list)  # the ruleset's copy_state (or deepcopy)
     since_turn: list[int] = field(default_factory=list)  # decisions since the turn started
     load: float = 0.0
-    dropped: set[str] = field(default_factory=set)  # state attributes that do not pickle
 
 
 def ms(seconds: float) -> float:
@@ -148,61 +144,32 @@ def measure(
             pt.since_turn.append(k - made)
         events.append(len(base.events))
         seat = base.open[0].seat if base.open else 0
-        picklable = snapshot(base.state, pt.dropped)
+        copy_state = getattr(ruleset, "copy_state", copy.deepcopy)
         pt.bots_pro_rata.append(ms(p.seconds * k / len(p.decisions)))
-        for r in range(reps):
+        for r in range(reps + 1):
             t0 = time.perf_counter()
             Game(ruleset, config, p.seed).replay(p.decisions[:k])
             t1 = time.perf_counter()
             f = base.fork()
             t2 = time.perf_counter()
             pt.replay.append(ms(t1 - t0))
-            pt.fork.append(ms(t2 - t1))
+            (pt.fork if r else pt.first).append(ms(t2 - t1))
             assert len(f.decisions) == k
-            if pt.det_hook:
+            if pt.det_hook and r:
                 try:
                     t3 = time.perf_counter()
-                    base.determinize(seat, 1 + gi * reps + r)
+                    base.determinize(seat, gi * reps + r)
                     t4 = time.perf_counter()
                     pt.det.append(ms(t4 - t3))
                 except EngineError:
                     pt.det_refused += 1
             t5 = time.perf_counter()
-            copy.deepcopy(base.state)
+            copy_state(base.state)
             t6 = time.perf_counter()
-            blob = pickle.dumps(picklable, protocol=pickle.HIGHEST_PROTOCOL)
-            pickle.loads(blob)
-            t7 = time.perf_counter()
-            t8 = time.perf_counter()
-            copy.deepcopy(picklable)
-            t9 = time.perf_counter()
-            pt.deepcopy.append(ms(t6 - t5))
-            pt.deepcopy_plain.append(ms(t9 - t8))
-            pt.pickle_rt.append(ms(t7 - t6))
-            pt.pickle_size.append(len(blob))
+            pt.copy.append(ms(t6 - t5))
     pt.events = med(events) if events else math.nan
     pt.load = load1()
     return pt
-
-
-def snapshot(state: Any, dropped: set[str]) -> Any:
-    """The state as a pickle would snapshot it: itself, or (when some attribute does not pickle,
-    e.g. Sanguosha's derived skill index, built of closures) a shallow copy with those set to None,
-    their names added to `dropped`."""
-    try:
-        pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
-        return state
-    except (TypeError, AttributeError, pickle.PicklingError):
-        pass
-    out = copy.copy(state)
-    names = list(getattr(type(state), "__slots__", ())) or list(vars(state))
-    for name in names:
-        try:
-            pickle.dumps(getattr(state, name, None), protocol=pickle.HIGHEST_PROTOCOL)
-        except (TypeError, AttributeError, pickle.PicklingError):
-            setattr(out, name, None)
-            dropped.add(name)
-    return out
 
 
 def num(x: float, width: int, digits: int) -> str:
@@ -219,39 +186,25 @@ def fmt(xs: Sequence[float]) -> str:
 def print_tables(points: Sequence[Point]) -> None:
     head = (
         f"{'game':12} {'config':22} {'point':>6} {'games':>5} {'events':>7} "
-        f"{'replay':>7} {'p90':>7} {'fork':>7} {'p90':>7} {'determ':>7} {'p90':>7} "
-        f"{'fork/replay':>11} {'bots':>7} {'load':>5}"
+        f"{'replay':>7} {'p90':>7} {'first':>7} {'fork':>7} {'p90':>7} {'determ':>7} {'p90':>7} "
+        f"{'copy':>6} {'turn+':>5} {'replay/fork':>11} {'load':>5}"
     )
     print()
-    print("fork and determinize, ms (median, p90); replay: a new game fed the k decisions;")
-    print("bots: the random-bot game's own time pro rata to k; load: 1-min average at row end")
+    print("ms (median, p90). replay: a new game fed the k decisions (what fork() cost before")
+    print("snapshots); first: a game's first fork (a replay, which arms its snapshots); fork and")
+    print("determ: the later ones; copy: the ruleset's copy_state of the state; turn+: median")
+    print("decisions since the turn began (fed back by a fork); load: 1-min average at row end")
     print(head)
     for pt in points:
-        ratio = med(pt.fork) / med(pt.replay) if pt.replay else math.nan
+        ratio = med(pt.replay) / med(pt.fork) if pt.fork else math.nan
         det = fmt(pt.det) if pt.det_hook else f"{'no hook':>15}"
         refused = f"  ({pt.det_refused} determinize refused)" if pt.det_refused else ""
+        since = med([float(n) for n in pt.since_turn]) if pt.since_turn else math.nan
+        first = med(pt.first) if pt.first else math.nan
         print(
             f"{pt.label:12} {pt.config_label:22} {pt.k:6d} {pt.games:5d} {pt.events:7.0f} "
-            f"{fmt(pt.replay)} {fmt(pt.fork)} {det} {ratio:11.2f} "
-            f"{med(pt.bots_pro_rata):7.2f} {pt.load:5.2f}{refused}"
-        )
-    print()
-    print("a snapshot of the state, ms (median, p90): copy.deepcopy(game.state); the same without")
-    print("the attributes that do not pickle (plain); a pickle dumps+loads of it, and its size;")
-    print("turn+: median decisions since the turn began; est: pickle + replay of those pro rata")
-    print(
-        f"{'game':12} {'config':22} {'point':>6} {'deepcopy':>7} {'p90':>7} {'plain':>7} "
-        f"{'p90':>7} {'pickle':>7} {'p90':>7} {'KiB':>7} {'turn+':>5} {'est':>6} {'load':>5}"
-    )
-    for pt in points:
-        size = med([s / 1024 for s in pt.pickle_size]) if pt.pickle_size else math.nan
-        since = med([float(n) for n in pt.since_turn]) if pt.since_turn else math.nan
-        est = med(pt.pickle_rt) + since * med(pt.replay) / pt.k if pt.replay else math.nan
-        note = f"  (plain: without {', '.join(sorted(pt.dropped))})" if pt.dropped else ""
-        print(
-            f"{pt.label:12} {pt.config_label:22} {pt.k:6d} {fmt(pt.deepcopy)} "
-            f"{fmt(pt.deepcopy_plain)} {fmt(pt.pickle_rt)} {size:7.1f} "
-            f"{num(since, 5, 0)} {num(est, 6, 2)} {pt.load:5.2f}{note}"
+            f"{fmt(pt.replay)} {num(first, 7, 2)} {fmt(pt.fork)} {det} "
+            f"{num(med(pt.copy), 6, 3)} {num(since, 5, 0)} {ratio:11.1f} {pt.load:5.2f}{refused}"
         )
 
 

@@ -23,32 +23,49 @@ the order given until each yields its first request; a strand may emit events, b
 strand does must not depend on another's answers (each asks its own seat about a state that
 the strands do not change; the frame settles their results afterwards). Strands do not nest.
 
-**Forking and determinization** (for search). A `Game` holds live generator frames, so it
-cannot be copied; `fork()` builds an independent game at the same point by re-execution (same
-ruleset, config and seed, the same decisions fed back): O(decisions so far). `determinize(seat,
-seed)` is a fork in which what `seat` has not seen is dealt again by the ruleset's optional
-`determinize` hook (see `Determinizable` below), with the sample's own PRNG for the chance
-still to come. A determinized game is a sample for search, not a played game: its log cannot be
-re-executed from the seed (`determinized` is True); it can itself be forked (the fork re-applies
-the same resampling at the same point).
+**Forking and determinization** (for search). A `Game` holds live generator frames, which
+cannot be copied. A ruleset's bottom frame therefore marks quiet points, `yield g.checkpoint(resume,
+*args)` (typically at the start of each turn, when nothing but the bottom frame is settling):
+from there the rest of the game is `resume(g, *args)` started on the state alone. The engine
+keeps a *snapshot* there (a copy of the state and of the generator, the records' lengths), and
+`fork()` builds an independent game from the latest snapshot: the state copied, the continuation
+started, and only the decisions since fed back, so a fork costs what a turn costs, whatever the
+game's length. Snapshots are taken lazily: a game keeps them once it has been forked (the first
+fork replays from the start and leaves the snapshot of the latest checkpoint behind), so games
+that are never forked pay nothing.
+A ruleset without checkpoints still forks, by re-execution from the seed: O(decisions so far).
+
+`determinize(seat, seed)` is a fork in which what `seat` has not seen is dealt again by the
+ruleset's optional `determinize` hook (see `Determinizable` below), with the sample's own PRNG for
+the chance still to come. A determinized game is a sample for search, not a played game: its log
+cannot be re-executed from the seed (`determinized` is True); it can itself be forked (the fork
+re-applies the same resampling at the same point). What a hook needs from the whole history (what a
+seat has seen) it keeps as a running fold of the events (`Game.running_fold`), carried by forks,
+so a sample costs the same at any point too.
+
+A fork copies the state and the config; the records made before the fork point (events,
+decisions, requests) are shared with the original, being immutable records (nothing changes an
+event, a decision or a request once made).
 """
 
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import GeneratorType
-from typing import Any, NoReturn, Protocol
+from typing import Any, NoReturn, Protocol, TypeVar
 
 from game_agent.engine.errors import ConfigError, EngineError, GameOver, IllegalReply
 from game_agent.engine.rng import Rng
-from game_agent.engine.settlement import Settlement, Together
+from game_agent.engine.settlement import Checkpoint, Settlement, Together
 from protocol.choices import Choice, RequestSpec, check_choice
 from protocol.records import Decision, Event
 from protocol.registry import GameSchema
 
 MAX_STACK_DEPTH = 256
+NEVER = 1 << 62  # `Game._keep_from`: keep no snapshot
+T = TypeVar("T")
 
 
 class Ruleset(Protocol):
@@ -93,6 +110,40 @@ class Determinizable(Protocol):
     """
 
     def determinize(self, g: Game, seat: int, rng: Rng) -> None: ...
+
+
+class StateCopier(Protocol):
+    """An OPTIONAL hook: `copy_state(state)` -> an independent copy of a state, equal to it
+    (snapshots and forks copy the state with it; without it, `copy.deepcopy`)."""
+
+    def copy_state(self, state: Any) -> Any: ...
+
+
+@dataclass(frozen=True, slots=True)
+class _Snapshot:
+    """A game at a checkpoint: what a fork starts from. Immutable and shared by the game that
+    took it and every fork made from it (each fork copies `state` again)."""
+
+    point: Checkpoint
+    state: Any
+    rng: Rng
+    events: int
+    decisions: int
+    requests: int
+    asked: tuple[int, ...]
+    samples: int
+    determinized: bool
+
+
+@dataclass(frozen=True, slots=True)
+class _Folded:
+    """A `running_fold` value and the prefix of the events it describes (its length, and its
+    last event, which identifies the prefix: forks share the event objects of their common
+    prefix and make new ones after it)."""
+
+    events: int
+    last: Event | None
+    value: Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,6 +211,13 @@ class Game:
         # re-executed from the seed. `_samples`: (decisions made, seat, seed) of each resampling.
         self.determinized = False
         self._samples: list[tuple[int, int, int]] = []
+        # Forking: the latest snapshot kept, the events at the latest checkpoint passed, and the
+        # point from which checkpoints are kept (NEVER until the game is first forked).
+        self._snap: _Snapshot | None = None
+        self._mark = -1
+        self._keep_from = NEVER
+        self._copy_state: Callable[[Any], Any] = getattr(ruleset, "copy_state", copy.deepcopy)
+        self._folds: dict[str, _Folded] = {}
 
     # --- the API a ruleset uses inside settlements -------------------------------------------
 
@@ -204,6 +262,44 @@ class Game:
         in this order). Each may ask its own seat questions; a seat has one open request at a
         time, so two strands must not ask the same seat at once."""
         return Together(settlements)
+
+    def checkpoint(self, resume: Callable[..., Settlement], *args: Any) -> Checkpoint:
+        """A quiet point, yielded by the bottom frame while no strand runs: from here on the frame
+        does exactly what `resume(g, *args)` does when started on the state as it is now (so its
+        locals are either in the state or in `args`, plain data). Forks start there. A
+        continuation begins by yielding the same checkpoint again (the engine sees it is the same
+        point); yielding one costs nothing unless the game is being forked."""
+        return Checkpoint(resume, args)
+
+    def running_fold(
+        self,
+        key: str,
+        start: Callable[[], T],
+        feed: Callable[[T, Event], None],
+        clone: Callable[[T], T],
+    ) -> T:
+        """`start()` fed every event of this game, kept under `key` and brought up to date from
+        where it was (`clone` copies it first: a value handed out is never changed again, so forks
+        share it). For what a hook needs from the whole history, e.g. what each seat has seen."""
+        events = self.events
+        n = len(events)
+        have = self._folds.get(key)
+        if (
+            have is not None
+            and have.events <= n
+            and (have.events == 0 or events[have.events - 1] is have.last)
+        ):
+            if have.events == n:
+                return have.value  # type: ignore[no-any-return]
+            value = clone(have.value)
+            done = have.events
+        else:
+            value = start()
+            done = 0
+        for i in range(done, n):
+            feed(value, events[i])
+        self._folds[key] = _Folded(n, events[-1] if n else None, value)
+        return value
 
     def asked(self, seat: int) -> int:
         """How many requests `seat` has been sent (its next request's id)."""
@@ -305,6 +401,15 @@ class Game:
             if kind is RequestSpec:
                 self._issue(out)
                 return out
+            if kind is Checkpoint:
+                if stack is not self._stack or len(stack) != 1 or self._strands is not None:
+                    raise EngineError(
+                        f"frame {self.stack_names()[-1]} yielded a checkpoint: only the bottom "
+                        "frame may, while no strand of g.together runs"
+                    )
+                self._checkpoint(out)
+                value = None
+                continue
             if kind is Together:
                 if stack is not self._stack or self._strands is not None:
                     raise EngineError("a strand of g.together cannot start another together")
@@ -324,6 +429,25 @@ class Game:
             value = None
         self._value = value
         return _RETURNED
+
+    def _checkpoint(self, point: Checkpoint) -> None:
+        n = len(self.events)
+        snap = self._snap
+        if snap is not None and snap.events == n and snap.decisions == len(self.decisions):
+            return  # the same point (a continuation begins by yielding its checkpoint again)
+        self._mark = n
+        if n >= self._keep_from:
+            self._snap = _Snapshot(
+                point,
+                self._copy_state(self.state),
+                self.rng.copy(),
+                n,
+                len(self.decisions),
+                len(self.requests),
+                tuple(self._asked),
+                len(self._samples),
+                self.determinized,
+            )
 
     def _start(self, together: Together) -> list[Any] | None:
         """Start every strand until its first request; their results when all have returned
@@ -384,26 +508,76 @@ class Game:
         return [getattr(f, "__qualname__", repr(f)) for f in self._stack]
 
     def fork(self) -> Game:
-        """An independent game at the same point: re-executed from the same ruleset, config and
-        seed with this game's decisions (and resamplings, for a determinized game) fed back.
-        It shares nothing mutable with this game; its open requests equal this game's. The cost
-        is O(decisions so far): the whole game so far is played again."""
-        g = Game(self.ruleset, copy.deepcopy(self.config), self.seed)
+        """An independent game at the same point: its state, open requests, records and what it
+        does with the same replies equal this game's; it shares nothing mutable with it. Built from
+        the latest snapshot (the state copied, the decisions since fed back): the cost of a turn.
+        The first fork of a game replays it from the seed (and leaves a snapshot of the latest
+        checkpoint for the next forks); so does every fork of a ruleset without checkpoints."""
         if not self._started:
-            return g
+            return Game(self.ruleset, copy.deepcopy(self.config), self.seed)
+        snap = self._snap
+        if snap is not None and snap.events >= self._mark:
+            return self._from_snapshot(snap)
+        g = Game(self.ruleset, copy.deepcopy(self.config), self.seed)
+        g._keep_from = max(self._mark, 0)
+        g._folds = dict(self._folds)
         g.start()
-        samples = self._samples
-        k = 0
-        for i, d in enumerate(self.decisions):
-            while k < len(samples) and samples[k][0] == i:
-                g._resample(samples[k][1], samples[k][2])
-                k += 1
-            if not g.open:
-                raise EngineError("fork: a recorded decision has no request to answer")
-            g.resume(d.choice, seat=d.seat, timeout=d.timeout)
-        for _at, seat, seed in samples[k:]:
-            g._resample(seat, seed)
+        g._feed(self, 0, 0)
+        g._keep_from = NEVER
+        if g._snap is not None:
+            self._snap = g._snap
+        self._keep_from = 0  # forked once: keep a snapshot at every checkpoint from now on
         return g
+
+    def _from_snapshot(self, snap: _Snapshot) -> Game:
+        g = Game.__new__(Game)
+        g.ruleset = self.ruleset
+        g.config = copy.deepcopy(self.config)
+        g.seed = self.seed
+        g.seats = self.seats
+        g.rng = snap.rng.copy()
+        g.state = self._copy_state(snap.state)
+        g.events = self.events[: snap.events]
+        g.decisions = self.decisions[: snap.decisions]
+        g.requests = self.requests[: snap.requests]
+        g.asked_after = self.asked_after[: snap.requests]
+        g._asked = list(snap.asked)
+        g.open = []
+        g.outcome = None
+        g._stack = [snap.point.resume(g, *snap.point.args)]
+        g._strands = None
+        g._new = []
+        g._value = None
+        g._apply = self._apply
+        g._started = True
+        g.active_triggers = set()
+        g.determinized = snap.determinized
+        g._samples = self._samples[: snap.samples]
+        g._snap = snap
+        g._mark = snap.events
+        g._keep_from = NEVER
+        g._copy_state = self._copy_state
+        g._folds = dict(self._folds)
+        g._main(None, snap.events)
+        g._feed(self, snap.decisions, snap.samples)
+        return g
+
+    def _feed(self, source: Game, done: int, sampled: int) -> None:
+        """Answer `source`'s decisions from the `done`-th on (and take its samples from the
+        `sampled`-th on, each after as many decisions as it was taken after)."""
+        samples = source._samples
+        k = sampled
+        decisions = source.decisions
+        for i in range(done, len(decisions)):
+            while k < len(samples) and samples[k][0] == i:
+                self._resample(samples[k][1], samples[k][2])
+                k += 1
+            if not self.open:
+                raise EngineError("fork: a recorded decision has no request to answer")
+            d = decisions[i]
+            self.resume(d.choice, seat=d.seat, timeout=d.timeout)
+        for _at, seat, seed in samples[k:]:
+            self._resample(seat, seed)
 
     def determinize(self, seat: int, seed: int) -> Game:
         """A fork in which everything `seat` has not seen is dealt again from `Rng(seed)`
@@ -424,6 +598,11 @@ class Game:
             raise EngineError("determinize: the game must be started and not over")
         g = self.fork()
         g._resample(seat, seed)
+        # What the hook folded of the history before its sample holds for this game too
+        # (`running_fold` checks a value's prefix before using it).
+        for key, folded in g._folds.items():
+            if self._folds.get(key) is not folded:
+                self._folds[key] = folded
         return g
 
     def _resample(self, seat: int, seed: int) -> None:

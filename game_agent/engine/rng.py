@@ -32,6 +32,15 @@ class Rng:
         self._buf: tuple[int, ...] = ()
         self._pos = 0
 
+    def copy(self) -> Rng:
+        """An independent generator at the same position (the same outputs from here on)."""
+        new = Rng.__new__(Rng)
+        new._key = self._key
+        new._block = self._block
+        new._buf = self._buf
+        new._pos = self._pos
+        return new
+
     def next_u64(self) -> int:
         if self._pos == len(self._buf):
             digest = hashlib.blake2b(

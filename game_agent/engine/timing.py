@@ -96,6 +96,12 @@ class Triggers:
         registered.append(trigger)
         registered.sort(key=lambda t: -t.priority)  # stable: registration order within a level
 
+    def copy(self, owns: Owns | None = None) -> Triggers:
+        """The same table, independent of this one (with `owns` instead of this one's, if given)."""
+        new = Triggers(describe=self.describe, owns=self.owns if owns is None else owns)
+        new._by_timing = {timing: list(ts) for timing, ts in self._by_timing.items()}
+        return new
+
     def __iter__(self) -> Iterator[Trigger]:
         for registered in self._by_timing.values():
             yield from registered

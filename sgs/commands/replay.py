@@ -1,22 +1,28 @@
 """`sgs replay FILE`: a recorded game as a report in sentences, as JSON lines (`--json`), in the
-full-screen viewer (`--tui`), or `--verify` it by re-execution.
+full-screen viewer (`--tui`), or `--verify` it by re-execution (`--verify FILE|DIR...`: any
+number of logs, over every core; `sgs.verifying`).
 
 Exit codes: 0 a whole log; 1 a damaged log (torn, corrupt, records out of order or missing,
 decisions not in canonical order: what could be read is still printed, and one `error: ...`
 line on stderr names the byte where the damage starts) or, with `--verify`, any divergence; 2
-an unusable log or bad options (`error: ...`). A format-2/3 log whose decisions are not in
+an unusable log or bad options (`error: ...`). With several logs: one line per log, in order,
+and a summary line; exit 0 if every log verifies, 1 if any diverges or is damaged, 2 if any is
+unusable. A format-2/3 log whose decisions are not in
 canonical order (an older served log) exits 0 with one `warning: ...` line on stderr."""
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
+import time
 
 from game_agent.engine import SPECTATOR
 from protocol.errors import ProtocolError
 from replays import LogError, read_log, verify
 from replays.reader import Log
+from sgs.verifying import Outcome, Tally, VerifyUsageError, jobs_for, logs_in, verify_all
 from user_agent.games import GAMES
 from user_agent.games.manifest import resolve
 from user_agent.replay import (
@@ -31,7 +37,11 @@ from user_agent.replay import (
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("replay", help="print or verify a recorded game")
-    p.add_argument("file", help="a .sgslog file")
+    p.add_argument(
+        "file",
+        nargs="+",
+        help="a .sgslog file (with --verify: any number of logs and directories of logs)",
+    )
     p.add_argument(
         "--seat", type=int, default=None, help="show only what this seat saw (-1: a spectator)"
     )
@@ -63,6 +73,13 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "--verify",
         action="store_true",
         help="re-execute from seed + decisions; exit 1 on any divergence",
+    )
+    p.add_argument(
+        "--jobs",
+        type=int,
+        default=None,
+        metavar="N",
+        help="with --verify of several logs: worker processes (default: every core)",
     )
     p.add_argument(
         "--ruleset",
@@ -133,9 +150,45 @@ def flagged(log: Log) -> int:
     return 0
 
 
+def verify_many(paths: list[str], ruleset: str | None, jobs: int | None) -> int:
+    """Several logs (or directories): one line per log in order, then a summary line."""
+    try:
+        logs = logs_in(paths)
+        workers = jobs_for(jobs, len(logs))
+    except VerifyUsageError as exc:
+        return fail(str(exc))
+    tally = Tally(started=time.perf_counter())
+
+    def done(outcome: Outcome) -> None:
+        tally.add(outcome)
+        report = outcome.report
+        if report is None:
+            print(f"error: {outcome.unusable}", file=sys.stderr)
+            return
+        print(report.message, file=sys.stdout if report.ok else sys.stderr)
+        if report.warning is not None:
+            print(f"warning: {report.warning}", file=sys.stderr)
+
+    try:
+        verify_all(logs, ruleset, workers, done)
+    except KeyboardInterrupt:
+        print(f"interrupted: {tally.summary(workers)}", file=sys.stderr)
+        return 130
+    sys.stdout.flush()
+    print(tally.summary(workers), file=sys.stderr if tally.ok < tally.logs else sys.stdout)
+    return 2 if tally.unusable else 1 if tally.failed else 0
+
+
 def run(args: argparse.Namespace) -> int:
     if args.ruleset is not None and not args.verify:
         return fail("--ruleset goes with --verify")
+    if args.jobs is not None and not args.verify:
+        return fail("--jobs goes with --verify")
+    if len(args.file) > 1 or (args.verify and os.path.isdir(args.file[0])):
+        if not args.verify:
+            return fail("several files go with --verify (the others read one log)")
+        return verify_many(args.file, args.ruleset, args.jobs)
+    args.file = args.file[0]
     for flag, value in (("--from", args.first), ("--to", args.last)):
         if value is not None and value < 0:
             return fail(f"{flag} must be 0 or more")

@@ -55,9 +55,14 @@ def root(g: Game) -> Settlement:
     else:
         order = list(sc["stack"])
     g.emit("stack", {"order": order}, seats=(), public={"count": len(order)})
-    seat = first
-    n = 0
+    yield from turns(g, 0, first)
+
+
+def turns(g: Game, n: int, seat: int) -> Settlement:
+    """The turns from turn `n` + 1 (`seat`'s) to the end of the game; a checkpoint before each."""
+    st: CarcState = g.state
     while st.stack:
+        yield g.checkpoint(turns, n, seat)
         n += 1
         yield turn(g, n, seat)
         seat = (seat + 1) % st.players

@@ -7,6 +7,7 @@ only when it is drawn.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -32,6 +33,27 @@ class CarcState:
     tile: str | None = None  # drawn and not placed yet
     placed: tuple[int, int] | None = None  # this turn's tile position
     outcome: dict[str, Any] | None = None
+
+
+def copy_state(s: CarcState) -> CarcState:
+    """An independent copy of `s`, equal to it (snapshots and forks)."""
+    return CarcState(
+        s.players,
+        s.followers_each,
+        s.farm_scoring,
+        s.regions.copy(),
+        dict(s.followers),
+        list(s.supply),
+        list(s.scores),
+        list(s.stack),
+        list(s.discarded),
+        s.first_player,
+        s.turn,
+        s.seat,
+        s.tile,
+        s.placed,
+        copy.deepcopy(s.outcome),
+    )
 
 
 def new_state(config: Mapping[str, Any], seats: int) -> CarcState:

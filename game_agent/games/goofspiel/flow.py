@@ -9,6 +9,8 @@ fixed order.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from game_agent.engine import Game, Settlement
 from game_agent.games.goofspiel.state import GoofspielState
 
@@ -16,7 +18,6 @@ from game_agent.games.goofspiel.state import GoofspielState
 def root(g: Game) -> Settlement:
     n = g.config["cards"]
     sc = g.config["scenario"]
-    st: GoofspielState = g.state
     if sc is None:
         hand = list(range(1, n + 1))
         g.emit(
@@ -42,8 +43,16 @@ def root(g: Game) -> Settlement:
                 "played": list(sc["played"]),
             },
         )
-    order: list[int] | None = None if sc is None else list(sc["deck"])
+    yield from rounds(g, None if sc is None else list(sc["deck"]))
+
+
+def rounds(g: Game, prizes: Sequence[int] | None) -> Settlement:
+    """The rounds left; `prizes`: a scenario's prizes still to come, in order (None: drawn at
+    random). A checkpoint before each."""
+    st: GoofspielState = g.state
+    order = None if prizes is None else list(prizes)
     while st.prizes:
+        yield g.checkpoint(rounds, None if order is None else tuple(order))
         r = st.round + 1
         prize = st.prizes[g.rng.below(len(st.prizes))] if order is None else order.pop(0)
         g.emit("prize_revealed", {"round": r, "prize": prize})

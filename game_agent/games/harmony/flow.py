@@ -32,8 +32,14 @@ def root(g: Game) -> Settlement:
             "position": None if sc is None else [dict(f) for f in sc["position"]],
         },
     )
-    rules = rules_of(cfg)
+    yield from rounds(g, start)
+
+
+def rounds(g: Game, start: int) -> Settlement:
+    """Rounds `start` to the last; a checkpoint before each."""
+    rules = rules_of(g.config)
     for r in range(start, LAST_ROUND + 1):
+        yield g.checkpoint(rounds, r)
         yield play_round(g, r, rules)
     st: HarmonyState = g.state
     g.end({"winner": None, "reason": "board_full", "round": LAST_ROUND, "damage_to": st.damage_to})

@@ -13,7 +13,8 @@ that the seat cannot see:
 
 It is one secret ``redealt`` event (public form: no cards), so views, the schema and `fold`
 need nothing else. It refuses during the draft (packs in other hands) and while another seat's
-request is open (its options name that seat's hand cards).
+request is open (its options name that seat's hand cards). What is dealt again is sorted before
+it is shuffled, so the sample depends only on what the seat has seen, never on the true order.
 """
 
 from __future__ import annotations
@@ -33,12 +34,12 @@ def determinize(g: Game, seat: int, rng: Rng) -> None:
     hands: list[list[str]] = []
     for side, c in enumerate(st.cards):
         if side == seat or side >= st.players:  # own hand, the Kraken's revealed card: seen
-            deck = list(c.deck)
+            deck = sorted(c.deck)
             rng.shuffle(deck)
             decks.append(deck)
             hands.append(list(c.hand))
         else:
-            pool = [*c.hand, *c.deck]
+            pool = sorted([*c.hand, *c.deck])
             rng.shuffle(pool)
             hands.append(pool[: len(c.hand)])
             decks.append(pool[len(c.hand) :])

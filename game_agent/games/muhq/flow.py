@@ -37,20 +37,44 @@ def root(g: Game) -> Settlement:
     order = [(first + k) % st.players for k in range(st.players)]
     if st.kraken:
         order.append(st.players)  # the Kraken plays after the players (rules 17.3)
-    n = 0
-    for r in range(start_round, cfg["max_rounds"] + 1):
-        g.emit("round_started", {"round": r})
-        sides = order if r != start_round else order[order.index(start_side) :]
-        for side in sides:
+    at = order.index(start_side)
+    yield from rounds(g, tuple(order), start_round, at, 0, phase, pending, False)
+
+
+def rounds(
+    g: Game,
+    order: tuple[int, ...],
+    r: int,
+    at: int,
+    n: int,
+    phase: str,
+    pending: list[dict[str, Any]],
+    started: bool,
+) -> Settlement:
+    """Round `r` from its `at`-th side (turn `n` + 1) to the end of the game; `phase` and
+    `pending`: where the first of these turns begins (a scenario's); `started`: round `r`'s
+    `round_started` is already out. A checkpoint before each turn that begins afresh."""
+    st: MuhqState = g.state
+    last = g.config["max_rounds"]
+    while r <= last:
+        if not started:
+            g.emit("round_started", {"round": r})
+        started = False
+        for i in range(at, len(order)):
+            side = order[i]
+            if phase == "start" and not pending:
+                yield g.checkpoint(rounds, order, r, i, n, "start", [], True)
             n += 1
             if side == st.players and st.kraken:
                 yield kraken.turn(g, n)
             else:
                 yield turn(g, side, n, phase, pending)
             phase, pending = "start", []
+        at = 0
+        r += 1
     reason = "max_rounds"
     winners: list[int] = []  # a duel is drawn; the Kraken wins when it was not slain in time
-    g.end({"winners": winners, "reason": reason, "round": cfg["max_rounds"]})
+    g.end({"winners": winners, "reason": reason, "round": last})
 
 
 def _starting(g: Game, first: int) -> list[list[str]]:

@@ -36,6 +36,10 @@ class MuhqRuleset:
     def root(self, g: Game) -> Settlement:
         return flow.root(g)
 
+    def copy_state(self, s: Any) -> Any:
+        """An independent copy for snapshots and forks (`game_agent.engine.StateCopier`)."""
+        return s.copy()
+
     def determinize(self, g: Game, seat: int, rng: Rng) -> None:
         """Deal again what `seat` has not seen (see `determinize.py`)."""
         resample.determinize(g, seat, rng)

@@ -3,12 +3,19 @@ one seat could imagine it.
 
 What the seat knows comes from `knowledge.KnowledgeAudit` fed the game's events (as
 `audit_game` does): its own hand, every face-up card, the cards it saw (drawn, peeked, given,
-shown) and followed since. Every card it does not know that lies in a hidden place (the draw
-pile, another seat's hand, the face-down zone) is permuted among those places' slots with the
-sample's generator: each zone keeps its size, and every known card stays exactly where it is
-(a Guanxing viewer's arranged top cards keep their positions). In identity mode the roles the
-seat does not know (living non-lords other than itself, whose role no event showed it) are
-permuted among those seats, so the role counts stay the same.
+shown) and followed since. It is kept as a running fold of the events (`Game.running_fold`,
+carried by forks), so a sample costs the same at any point of a game. Every card it does not know
+that lies in a hidden place (the draw pile, another seat's hand, the face-down zone) is dealt
+again into those places' slots with the sample's generator: each zone keeps its size, and every
+known card stays where it is (a Guanxing viewer's arranged top cards keep their positions; in
+another seat's hand, whose order nobody else sees, the known cards come first, by id). In identity
+mode the roles the seat does not know (living non-lords other than itself, whose role no event
+showed it) are dealt again among those seats, so the role counts stay the same.
+
+**A function of the seat's view.** The cards dealt again are taken in the order of their ids and
+the roles in a fixed order before the sample's generator shuffles them, so two games that differ
+only in what the seat has not seen give the same sample for the same seed (the search bots' "no
+peeking" rests on it, tests/sanguosha/test_determinize.py).
 
 It is emitted as one secret ``redeal`` event (audience: nobody; the public form is only the
 seat and the number of cards dealt again): the new contents of each hidden zone and the new
@@ -30,35 +37,57 @@ from __future__ import annotations
 
 from typing import Any
 
-from game_agent.engine import SPECTATOR, EngineError, Game, Rng, view_for
+from game_agent.engine import SPECTATOR, EngineError, Event, Game, Rng, view_for
 from game_agent.games.sanguosha.knowledge import KnowledgeAudit, card_ids
 from game_agent.games.sanguosha.state import State
 
 
+class Seen:
+    """What every seat has seen so far: the cards it knows (a `KnowledgeAudit` fed the events,
+    without its checks) and the seats whose role it was shown (its own, the lord's, the dead's)."""
+
+    __slots__ = ("audit", "roles")
+
+    def __init__(self, seats: int) -> None:
+        self.audit = KnowledgeAudit(seats)
+        self.roles: list[set[int]] = [{s} for s in range(seats)]
+
+    def feed(self, ev: Event) -> None:
+        self.audit.learn(ev)
+        if ev.kind in ("role", "death"):
+            for seat, shown in enumerate(self.roles):
+                seen = view_for(ev, seat)
+                if seen is not None and seen.get("role"):
+                    shown.add(ev.data["seat"])
+
+    def copy(self) -> Seen:
+        new = Seen.__new__(Seen)
+        new.audit = self.audit.copy()
+        new.roles = [set(r) for r in self.roles]
+        return new
+
+
+def seen(g: Game) -> Seen:
+    """What every seat of `g` has seen, up to date (do not change it: forks share it)."""
+    return g.running_fold("sanguosha.seen", lambda: Seen(g.seats), Seen.feed, Seen.copy)
+
+
 def known_cards(g: Game, seat: int) -> set[int]:
     """The cards whose whereabouts `seat` knows now (the knowledge audit's account)."""
-    audit = KnowledgeAudit(g.seats)
-    for ev in g.events:
-        audit.event(ev)
-    return set(audit.known[seat])
+    return set(seen(g).audit.known[seat])
 
 
 def known_roles(g: Game, seat: int) -> set[int]:
     """The seats whose role `seat` has been shown (its own, the lord's, the dead's, ...)."""
-    out = {seat}
-    for ev in g.events:
-        if ev.kind in ("role", "death"):
-            seen = view_for(ev, seat)
-            if seen is not None and seen.get("role"):
-                out.add(ev.data["seat"])
-    return out
+    return set(seen(g).roles[seat])
 
 
 def determinize(g: Game, seat: int, rng: Rng) -> None:
     if seat == SPECTATOR:
         raise EngineError("sanguosha determinize: a sample is for a seat")
     st: State = g.state
-    known = known_cards(g, seat)
+    told = seen(g)
+    known = told.audit.known[seat]
     for req in g.open:
         if req.seat == seat:
             continue
@@ -78,19 +107,23 @@ def determinize(g: Game, seat: int, rng: Rng) -> None:
     places: list[tuple[str, int | None, list[int]]] = [("draw", None, st.draw)]
     places += [("hand", p.seat, p.hand) for p in st.players if p.seat != seat]
     places.append(("facedown", None, st.facedown))
-    unseen = [c for _z, _s, cards in places for c in cards if c not in known]
+    unseen = sorted(c for _z, _s, cards in places for c in cards if c not in known)
     rng.shuffle(unseen)
     deal = iter(unseen)
     zones: list[dict[str, Any]] = []
     for zone, owner, cards in places:
-        new = [c if c in known else next(deal) for c in cards]
+        if zone == "hand":
+            kept = sorted(c for c in cards if c in known)
+            new = [*kept, *(next(deal) for _ in range(len(cards) - len(kept)))]
+        else:
+            new = [c if c in known else next(deal) for c in cards]
         if new != cards:
             zones.append({"zone": zone, "seat": owner, "cards": new})
     roles: list[dict[str, Any]] = []
     if st.mode == "identity":
-        shown = known_roles(g, seat)
+        shown = told.roles[seat]
         hidden = [p.seat for p in st.players if p.alive and p.seat not in shown]
-        dealt = [st.players[s].role for s in hidden]
+        dealt = sorted(st.players[s].role for s in hidden)
         if "lord" in dealt:  # the lord's role is public in identity mode
             hidden = []
         rng.shuffle(dealt)

@@ -35,6 +35,20 @@ from game_agent.games.sanguosha.skill import (
 from game_agent.games.sanguosha.state import State
 from game_agent.games.sanguosha.timings import describe
 
+# The index's lists of (skill, effect), in the order the skills joined.
+LISTS = (
+    "views",
+    "actives",
+    "distance_from",
+    "distance_to",
+    "attack_range",
+    "slash_limit",
+    "extra_targets",
+    "trick_reach",
+    "prohibit",
+    "hand_limit",
+)
+
 
 class SkillIndex:
     def __init__(
@@ -69,6 +83,20 @@ class SkillIndex:
         self.prohibit: list[tuple[str, Prohibit]] = []
         self.hand_limit: list[tuple[str, HandLimit]] = []
         self.include(k for k in equipment if k in catalogue)
+
+    def copy(self) -> SkillIndex:
+        """An independent index with the same skills (the catalogue and card rules shared)."""
+        new = SkillIndex.__new__(SkillIndex)
+        new.catalogue = self.catalogue
+        new.bodies = self.bodies
+        new.conceal = self.conceal
+        new.cards = self.cards
+        new.equipment = self.equipment
+        new.present = set(self.present)
+        new.triggers = self.triggers.copy(owns=new._owns)
+        for name in LISTS:
+            setattr(new, name, list(getattr(self, name)))
+        return new
 
     # --- building -----------------------------------------------------------------------------
 

@@ -82,6 +82,21 @@ class KnowledgeAudit:
         for k in self.known.values():
             k.difference_update(ids)
 
+    def copy(self) -> KnowledgeAudit:
+        """An independent audit at the same point (what each seat knows, the leaks so far)."""
+        new = KnowledgeAudit.__new__(KnowledgeAudit)
+        new.seats = self.seats
+        new.watchers = self.watchers
+        new.known = {s: set(k) for s, k in self.known.items()}
+        new.leaks = list(self.leaks)
+        new.events = self.events
+        return new
+
+    def learn(self, ev: Event) -> None:
+        """Update what each seat knows by one event (no check: `event` learns and checks)."""
+        self._learn(ev)
+        self.events += 1
+
     def _learn(self, ev: Event) -> None:
         d = ev.data
         kind = ev.kind

@@ -38,7 +38,7 @@ from game_agent.games.sanguosha.roles import role_list
 from game_agent.games.sanguosha.scenario import config_from_toml, normalize
 from game_agent.games.sanguosha.skill import Skill
 from game_agent.games.sanguosha.skills import STANDARD
-from game_agent.games.sanguosha.state import Player, State
+from game_agent.games.sanguosha.state import Player, State, copy_state
 from game_agent.games.sanguosha.turn import root as _root
 from protocol.games.sanguosha.rulebook import ROLE_NAMES, VARIANTS
 from protocol.games.sanguosha.schema import SCHEMA
@@ -191,6 +191,12 @@ class Sanguosha:
 
     def apply(self, state: Any, event: Event) -> None:
         _apply(state, event)
+
+    def copy_state(self, state: Any) -> State:
+        """An independent copy for snapshots and forks (`game_agent.engine.StateCopier`)."""
+        st: State = state
+        index: SkillIndex = st.index  # type: ignore[assignment]
+        return copy_state(st, index.copy())
 
     def root(self, g: Game) -> Settlement:
         return _root(g)

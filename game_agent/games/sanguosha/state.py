@@ -7,6 +7,7 @@ and reads it with `index_of`): derived from the ruleset and the events, never co
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -57,6 +58,55 @@ class State:
     reshuffles: int = 0
     outcome: dict[str, Any] | None = None
     index: object = field(default=None, compare=False, repr=False)  # index.SkillIndex
+
+
+def copy_player(p: Player) -> Player:
+    return Player(
+        p.seat,
+        p.general,
+        p.role,
+        p.hp,
+        p.max_hp,
+        p.alive,
+        p.faction,
+        p.gender,
+        list(p.skills),
+        p.face_down,
+        list(p.hand),
+        dict(p.equip),
+        list(p.judge),
+        dict(p.judge_as),
+        copy.deepcopy(p.marks) if p.marks else {},  # a mark's value is plain data of any shape
+        dict(p.scopes),
+        list(p.reserve),
+        p.lost,
+    )
+
+
+def copy_state(st: State, index: object) -> State:
+    """An independent copy of `st` (equal to it), with `index` as its skill index."""
+    return State(
+        st.mode,
+        [copy_player(p) for p in st.players],
+        list(st.deck),
+        list(st.draw),
+        list(st.discard),
+        list(st.processing),
+        list(st.removed),
+        list(st.facedown),
+        list(st.pool),
+        st.round,
+        list(st.turn_stack),
+        st.current,
+        st.phase,
+        list(st.phases),
+        list(st.skipped),
+        [dict(h) for h in st.history],
+        st.turn_over,
+        st.reshuffles,
+        copy.deepcopy(st.outcome),
+        index,
+    )
 
 
 # --- queries -------------------------------------------------------------------------------------

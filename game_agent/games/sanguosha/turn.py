@@ -178,22 +178,35 @@ def phase_frame(g: Game, seat: int, phase: str, lost: int) -> Settlement:
 def rounds(g: Game, first: int, first_phases: tuple[str, ...] = PHASES) -> Settlement:
     """Rounds until the game ends; a round is the turn stack from the round's first seat."""
     st: State = g.state
-    cap = g.config["max_rounds"]
-    phases: tuple[str, ...] = first_phases
     start = first
     while True:
-        if st.round >= cap:
+        if st.round >= g.config["max_rounds"]:
             end_draw(g, "max_rounds")
         order = action_order(st, start)
         g.emit("round", {"round": st.round + 1, "seats": order})
-        while st.turn_stack:
-            seat = st.turn_stack[-1]
-            if not st.players[seat].alive:
-                g.emit("turn_skipped", {"seat": seat})
-                continue
-            yield turn(g, seat, phases)
-            phases = PHASES
+        yield from turns(g, first_phases)
+        first_phases = PHASES
         start = round_start(st)
+
+
+def turns(g: Game, phases: tuple[str, ...]) -> Settlement:
+    """The turns left in this round (the turn stack); `phases` are the next turn's."""
+    st: State = g.state
+    while st.turn_stack:
+        seat = st.turn_stack[-1]
+        if not st.players[seat].alive:
+            g.emit("turn_skipped", {"seat": seat})
+            continue
+        yield g.checkpoint(resume_rounds, phases)  # between turns: the state says it all
+        yield turn(g, seat, phases)
+        phases = PHASES
+
+
+def resume_rounds(g: Game, phases: tuple[str, ...]) -> Settlement:
+    """The game from a checkpoint between two turns of a round (`turns`' checkpoint)."""
+    st: State = g.state
+    yield from turns(g, phases)
+    yield from rounds(g, round_start(st))
 
 
 def round_start(st: State) -> int:

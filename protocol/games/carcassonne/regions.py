@@ -87,6 +87,27 @@ class Regions:
     # W, "." where there is no neighbour (e.g. "C.F.")
     need: dict[Pos, str] = field(default_factory=dict)
 
+    def copy(self) -> Regions:
+        """An independent copy (equal to this one; the oriented tiles are immutable, shared)."""
+        return Regions(
+            dict(self.tiles),
+            dict(self.parent),
+            {
+                root: Region(
+                    r.type,
+                    r.size,
+                    set(r.tiles),
+                    r.pennants,
+                    r.open,
+                    list(r.followers),
+                    set(r.cities),
+                )
+                for root, r in self.regions.items()
+            },
+            set(self.cloisters),
+            dict(self.need),
+        )
+
     def find(self, node: Node) -> Node:
         parent = self.parent
         while (up := parent[node]) != node:

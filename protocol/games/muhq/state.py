@@ -12,6 +12,7 @@ side ``players`` and has no seat (the ruleset plays it, rules 17.3).
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -56,6 +57,24 @@ class Perm:
     durability: int = 0  # equipment
 
 
+def _copy_perm(p: Perm) -> Perm:
+    return Perm(
+        p.id,
+        p.card,
+        p.owner,
+        p.controller,
+        p.pos,
+        p.under,
+        list(p.stack),
+        p.damage,
+        p.poison,
+        p.paralysis,
+        p.tapped,
+        set(p.used),
+        p.durability,
+    )
+
+
 @dataclass
 class MuhqState:
     content: Content
@@ -80,6 +99,37 @@ class MuhqState:
     # a settlement's steps; not part of the folded state).
     doomed: list[int] = field(default_factory=list, compare=False)
     outcome: dict[str, Any] | None = None
+
+    def copy(self) -> MuhqState:
+        """An independent copy, equal to this one (the content and the map are shared: nothing
+        changes them during a game)."""
+        return MuhqState(
+            self.content,
+            self.spec,
+            self.players,
+            self.kraken,
+            self.sides,
+            [
+                Cards(
+                    list(c.deck), list(c.hand), list(c.discard), list(c.store), c.resource, c.bought
+                )
+                for c in self.cards
+            ],
+            {pid: _copy_perm(p) for pid, p in self.perms.items()},
+            dict(self.board),
+            self.next_id,
+            self.round,
+            self.turn,
+            self.active,
+            self.first_player,
+            list(self.upkeeps),
+            copy.deepcopy(self.stack),
+            [list(d) for d in self.drafted],
+            self.actions,
+            self.kraken_slain,
+            list(self.doomed),
+            copy.deepcopy(self.outcome),
+        )
 
     def card(self, cid: str) -> Card:
         return self.content.cards[cid]
