@@ -18,11 +18,15 @@ from protocol.choices import Choice, RequestSpec
 
 # sample -> a value per seat in [0, 1]: how likely that seat is to win from here (a heuristic).
 Evaluate = Callable[[Any], list[float]]
-# (sample, its open request, rng) -> a legal reply: the cheap policy of the playouts.
-Playout = Callable[[Any, RequestSpec, random.Random], Choice]
-# (sample, its open request) -> a score per option of a `choice` request (higher: tried first),
-# for progressive widening; None: the request's options in their order.
-Prior = Callable[[Any, RequestSpec], list[float] | None]
+# (sample, its open request, rng, memo) -> a legal reply: the cheap policy of the playouts.
+# `memo` is a dict that lives for one decision's search: a hook may keep answers in it under
+# keys that fix them (Carcassonne: the board and the tile), so that a position met in many
+# samples is weighed once. It must not outlive the decision (games must not depend on which
+# games a process played before).
+Playout = Callable[[Any, RequestSpec, random.Random, dict[Any, Any]], Choice]
+# (sample, its open request, memo) -> a score per option of a `choice` request (higher: tried
+# first), for progressive widening; None: the request's options in their order.
+Prior = Callable[[Any, RequestSpec, dict[Any, Any]], list[float] | None]
 
 
 @dataclass(frozen=True)
@@ -37,5 +41,10 @@ class SearchHooks:
     searched: frozenset[str] = frozenset()
     # decisions played out after the tree before the evaluation (the default `depth` option)
     depth: int = 20
+    # request kinds the playout policy answers before any evaluation, past `depth` too: the
+    # follow-ups of a move that the evaluation should not see half made (Carcassonne's deploy)
+    finish: frozenset[str] = frozenset()
+    # whether the prior orders every node's children (else the root's only: it can be dear)
+    prior_everywhere: bool = True
     # iterations per decision when the bot's spec gives no budget
     iterations: int = 100

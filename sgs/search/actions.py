@@ -19,8 +19,13 @@ ENUMERATE_UP_TO = 32  # a subset request with at most this many legal replies: a
 SAMPLED = 12  # else this many distinct random ones (and the default)
 
 
-def option_key(option: Any) -> str:
-    return option if isinstance(option, str) else json.dumps(option, sort_keys=True)
+def option_key(option: Any) -> Any:
+    """A hashable value equal for equal options (a list of scalars as a tuple, a map as JSON)."""
+    if isinstance(option, str | int):
+        return option
+    if isinstance(option, list) and all(type(x) is int for x in option):
+        return tuple(option)
+    return json.dumps(option, sort_keys=True)
 
 
 def key_of(request: RequestSpec, choice: Choice) -> Key:

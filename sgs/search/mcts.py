@@ -26,6 +26,7 @@ from user_agent.search import SearchHooks
 log = structlog.get_logger("sgs.search")
 
 SEED_BITS = 63
+MAX_FINISH = 16  # follow-ups (`SearchHooks.finish`) played past the depth at most
 
 
 @dataclass
@@ -67,6 +68,7 @@ class Search:
         self.budget = budget
         self.rng = rng
         self.root = Node()
+        self.memo: dict[Any, Any] = {}  # the hooks' memo for this decision
         self.live = candidates(request, rng)
         self.led = first is not None and check_choice(request, first) is None
         if first is not None and self.led:
@@ -128,14 +130,17 @@ class Search:
                 child.node = Node()
             node = None if fresh else child.node
             req = g.pending
-        for _ in range(budget.depth):
-            req = g.pending
-            if req is None:
+        played = 0
+        while (req := g.pending) is not None:
+            if played >= budget.depth and req.kind not in hooks.finish:
                 break
-            choice = hooks.playout(g, req, prng)
+            choice = hooks.playout(g, req, prng, self.memo)
             if check_choice(req, choice) is not None:
                 choice = req.default
             g.resume(choice, seat=req.seat)
+            played += 1
+            if played > budget.depth + MAX_FINISH:
+                break
         outcome = g.outcome
         rewards = terminal(outcome, g.seats) if outcome is not None else hooks.evaluate(g)
         for n, k, seat in path:
@@ -149,7 +154,7 @@ class Search:
         prior = self.hooks.prior
         if prior is None or req.form != "choice":
             return
-        scores = prior(g, req)
+        scores = prior(g, req, self.memo)
         if scores is None:
             return
         lead = self.root_keys[:1] if self.led else []
@@ -162,9 +167,11 @@ class Search:
         self, g: Any, req: RequestSpec, node: Node, rng: random.Random
     ) -> dict[Key, Choice]:
         cands = candidates(req, rng)
-        prior = self.hooks.prior
-        if prior is not None and node.visits == 0 and req.form == "choice":
-            scores = prior(g, req)
+        prior = self.hooks.prior if self.hooks.prior_everywhere else None
+        if prior is not None and req.form == "choice" and len(cands) > 1:
+            # the prior orders the children this node has not seen yet (a new tile, new cards)
+            new = any(key_of(req, c) not in node.children for c in cands)
+            scores = prior(g, req, self.memo) if new else None
             if scores is not None:
                 cands.sort(key=lambda c: -scores[c] if isinstance(c, int) else 0.0)
         return {key_of(req, c): c for c in cands}

@@ -97,22 +97,44 @@ def evaluate(g: Any) -> list[float]:
     return out
 
 
-def prior(g: Any, req: RequestSpec) -> list[float] | None:
+def position(state: Any, req: RequestSpec) -> tuple[Any, ...]:
+    """What fixes the greedy weighing of `req`: the board, the followers, the supplies and
+    what is left, the seat and the request's own info (the tile, where it lies)."""
+    return (
+        req.kind,
+        req.seat,
+        tuple(req.info.items()),
+        tuple((p, t.letter, t.rotation) for p, t in state.regions.tiles.items()),
+        tuple(state.followers.items()),
+        tuple(state.supply),
+        len(state.stack),
+    )
+
+
+def values(g: Any, req: RequestSpec, memo: dict[Any, Any]) -> list[float]:
+    key = position(g.state, req)
+    found: list[float] | None = memo.get(key)
+    if found is None:
+        found = memo[key] = placement_values(req.seat, req, StateBoard(g.state))
+    return found
+
+
+def prior(g: Any, req: RequestSpec, memo: dict[Any, Any]) -> list[float] | None:
     board = StateBoard(g.state)
     if req.kind == "place_tile":
-        return placement_values(req.seat, req, board)
+        return values(g, req, memo)
     if req.kind == "deploy" and req.options:
         best = deploy_choice(req.seat, req, board)
         return [1.0 if i == best else 0.0 for i in range(len(req.options))]
     return None
 
 
-def playout(g: Any, req: RequestSpec, rng: random.Random) -> Choice:
+def playout(g: Any, req: RequestSpec, rng: random.Random, memo: dict[Any, Any]) -> Choice:
     board = StateBoard(g.state)
     if req.kind == "place_tile" and req.options:
-        values = placement_values(req.seat, req, board)
-        top = max(values)
-        return rng.choice([i for i, v in enumerate(values) if v >= top - 1e-9])
+        weighed = values(g, req, memo)
+        top = max(weighed)
+        return rng.choice([i for i, v in enumerate(weighed) if v >= top - 1e-9])
     if req.kind == "deploy" and req.options:
         return deploy_choice(req.seat, req, board)
     return req.default
@@ -122,6 +144,7 @@ HOOKS = SearchHooks(
     evaluate=evaluate,
     playout=playout,
     prior=prior,
-    depth=1,
+    depth=0,
+    finish=frozenset(("deploy",)),
     iterations=200,
 )

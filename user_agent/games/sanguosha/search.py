@@ -158,7 +158,7 @@ def _targets(g: Any, req: RequestSpec) -> Choice:
     return sorted(order[:n])
 
 
-def playout(g: Any, req: RequestSpec, rng: random.Random) -> Choice:
+def playout(g: Any, req: RequestSpec, rng: random.Random, memo: dict[Any, Any]) -> Choice:
     kind = req.kind
     if kind == "respond":
         return _respond(g, req, rng)
