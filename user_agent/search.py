@@ -48,3 +48,8 @@ class SearchHooks:
     prior_everywhere: bool = True
     # iterations per decision when the bot's spec gives no budget
     iterations: int = 100
+    # the defaults of the options `c` (UCB's exploration: rewards are in [0, 1]) and `keep`
+    # (the lead is played unless a reply is better on average by more than this)
+    c: float = 0.7
+    keep: float = 0.0
+    widen: float = 2.0  # the default of the option `widen`

@@ -35,7 +35,13 @@ class MctsBot(Bot):
         if c is None or c.search is None:
             raise ValueError(f"game {game!r} names no search hooks (ClientGame.search)")
         hooks: SearchHooks = resolve(c.search)
-        default = Budget(iterations=hooks.iterations, depth=hooks.depth)
+        default = Budget(
+            iterations=hooks.iterations,
+            depth=hooks.depth,
+            c=hooks.c,
+            keep=hooks.keep,
+            widen=hooks.widen,
+        )
         budget = parse(options, default)
         base: type[Bot] | None = resolve(hooks.base) if hooks.base else None
         label = ":".join(["mcts", *(f"{k}={v}" for k, v in options.items())])

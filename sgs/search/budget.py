@@ -18,13 +18,16 @@ class Budget:
     given, `time` replaces the iteration count: the search then depends on the machine's speed
     and is not deterministic). `c`: UCB's exploration constant; `depth`: decisions played out
     after the tree before the heuristic evaluation; `widen`: progressive widening, children
-    considered = ceil(widen * visits ** 0.5) (0: every child at once)."""
+    considered = ceil(widen * visits ** 0.5) (0: every child at once); `keep`: the root's
+    lead (the base bot's reply, else the prior's first) is played unless the search found a
+    reply better on average by more than this."""
 
     iterations: int
     time: float | None = None
     c: float = 0.7
     depth: int = 20
     widen: float = 2.0
+    keep: float = 0.0
 
     @property
     def deterministic(self) -> bool:
@@ -64,6 +67,7 @@ OPTIONS: dict[str, Callable[[str, str], Any]] = {
     "c": _float(0.0, 10.0),
     "depth": _int(0, MAX_DEPTH),
     "widen": _float(0.0, 100.0),
+    "keep": _float(0.0, 1.0),
 }
 
 
@@ -83,4 +87,5 @@ def parse(options: Mapping[str, str], default: Budget) -> Budget:
         c=values.get("c", default.c),
         depth=values.get("depth", default.depth),
         widen=values.get("widen", default.widen),
+        keep=values.get("keep", default.keep),
     )

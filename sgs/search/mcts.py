@@ -101,6 +101,11 @@ class Search:
                 log.debug("sample dropped", error=str(exc))
             done += 1
         best = self.root.most_visited()
+        if best is not None and self.budget.keep > 0 and self.root_keys:
+            lead = self.root.children.get(self.root_keys[0])
+            margin = self.root.children[best].mean - self.budget.keep
+            if lead is not None and lead.visits and lead.mean >= margin:
+                best = self.root_keys[0]
         choice = self.by_key.get(best) if best is not None else None
         return Result(self.live[0] if choice is None else choice, done, root=self.root)
 

@@ -146,5 +146,7 @@ HOOKS = SearchHooks(
     prior=prior,
     depth=0,
     finish=frozenset(("deploy",)),
-    iterations=200,
+    iterations=300,
+    c=0.05,
+    widen=1.0,
 )

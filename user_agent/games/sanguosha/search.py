@@ -176,4 +176,6 @@ HOOKS = SearchHooks(
     searched=frozenset(("play", "targets")),
     depth=30,
     iterations=40,
+    c=0.1,
+    keep=0.02,
 )
