@@ -51,11 +51,15 @@ def side(role: str, seat: int) -> str:
 def worth(p: Any) -> float:
     if not p.alive:
         return 0.0
-    return float(p.hp) + 0.6 * len(p.hand) + 0.4 * len(p.equip)
+    return float(max(0, p.hp)) + 0.6 * len(p.hand) + 0.4 * len(p.equip)
 
 
 def evaluate(g: Any) -> list[float]:
     players = g.state.players
+    if g.state.mode != "identity":  # 1v1: each seat for itself
+        own = [worth(p) for p in players]
+        total = sum(own) or 1.0
+        return [w / total for w in own]
     sides: dict[str, float] = {}
     lord = next((p for p in players if p.role == "lord"), None)
     health = 1.0 if lord is None else max(0.0, lord.hp) / max(1, lord.max_hp)
