@@ -70,6 +70,8 @@ def test_a_spec_carries_options_after_the_name() -> None:
         ("mcts:iterations", "an option is key=value after the name"),
         ("mcts:c=1:c=2", "option 'c' given twice"),
         ("random:iterations=3", "bot 'random' takes no options"),
+        ("mcts" + ":c=1" * 17, "at most 16 options"),
+        ("mcts:c=" + "1" * 70, "an option is key=value after the name"),
     ],
 )
 def test_bad_options_name_what_is_wrong(spec: str, says: str) -> None:
