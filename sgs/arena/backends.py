@@ -33,6 +33,9 @@ BACKENDS = ("process", "ray")
 HASH_SEED = "0"  # PYTHONHASHSEED of every worker
 POLL = 0.2  # seconds between looks at stop() while waiting for chunks
 IN_FLIGHT = 3  # chunks submitted per worker at a time
+# Ray runs a chunk again when the worker (or the node) playing it dies, up to this many times; a
+# chunk's games are deterministic, so a rerun gives the same records (tests/arena/test_ray_cluster).
+RETRIES = 3
 
 log = structlog.get_logger("sgs.arena")
 
@@ -119,7 +122,7 @@ def run_ray(
         started = True
     try:
         task: Any = ray.remote(play_chunk).options(
-            runtime_env={"env_vars": {"PYTHONHASHSEED": HASH_SEED}}
+            max_retries=RETRIES, runtime_env={"env_vars": {"PYTHONHASHSEED": HASH_SEED}}
         )
         todo = iter(chunks)
         pending: list[Any] = []
