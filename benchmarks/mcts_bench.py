@@ -10,9 +10,10 @@ Games with seeds S, S+1, ...; the search bot and `--against` alternate over the 
 the search bot on the seats of parity i % 2, the other bot on the rest). Per game: the winner
 (the search bot's seats won?), the whole game's process CPU time and wall time, the search bot's
 decisions. Over all games: the time of each searched decision (median, p95, max; the bot's own
-`decide`, search included), the share of the bot's decisions that were searched (the others are
-answered by its base bot or have one reply), iterations per second, and the 1-minute load
-average (the machine is shared: the CPU time is the steadier figure).
+`decide`, search included; wall and process CPU time), the share of the bot's decisions that
+were searched (the others are answered by its base bot or have one reply), iterations per
+second, and the 1-minute load average (the machine is shared: the CPU time is the steadier
+figure).
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ def main() -> None:
     args = p.parse_args()
     config: dict[str, Any] = {"players": args.players}
     seconds: list[float] = []
+    cpu_seconds: list[float] = []
     wins = searched = decisions = iterations = 0
     cpu_games: list[float] = []
     for i in range(args.games):
@@ -57,6 +59,7 @@ def main() -> None:
         wins += won
         for b in mine:
             seconds += b.seconds
+            cpu_seconds += b.cpu_seconds
             searched += b.searched
             iterations += b.iterations
         decisions += sum(1 for d in played.game.decisions if d.seat in {b.seat for b in mine})
@@ -71,7 +74,9 @@ def main() -> None:
         f"{args.games} games, {args.bot} vs {args.against}: the search bot won {wins}; "
         f"{searched} of its {decisions} decisions searched; per searched decision median "
         f"{statistics.median(seconds) if seconds else float('nan'):.3f} s, p95 "
-        f"{percentile(seconds, 0.95):.3f} s, max {max(seconds, default=float('nan')):.3f} s; "
+        f"{percentile(seconds, 0.95):.3f} s, max {max(seconds, default=float('nan')):.3f} s "
+        f"(CPU: median {statistics.median(cpu_seconds) if cpu_seconds else float('nan'):.3f} s, "
+        f"p95 {percentile(cpu_seconds, 0.95):.3f} s); "
         f"{iterations / total if total else 0:.0f} iterations/s; game CPU median "
         f"{statistics.median(cpu_games):.1f} s; load {os.getloadavg()[0]:.1f}"
     )

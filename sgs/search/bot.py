@@ -58,7 +58,8 @@ class MctsBot(Bot):
         self.searched = 0  # decisions searched
         self.fallbacks = 0  # decisions where no sample could be taken
         self.iterations = 0
-        self.seconds: list[float] = []  # the time of each decision searched
+        self.seconds: list[float] = []  # the (wall) time of each decision searched
+        self.cpu_seconds: list[float] = []  # and its process CPU time
 
     def on_event(self, kind: str, data: dict[str, Any]) -> None:
         if self.base is not None:
@@ -74,13 +75,14 @@ class MctsBot(Bot):
             return first if self.base is not None else random_legal(request, self.rng)
         if self.sampler is None:
             raise RuntimeError("mcts needs a sampler: play it in-process (sgs sim, sgs arena)")
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         search = Search(self.seat, request, self.sampler, hooks, type(self).budget, self.rng, first)
         result = search.run()
         if result.iterations:
             self.searched += 1
             self.iterations += result.iterations
             self.seconds.append(time.perf_counter() - started)
+            self.cpu_seconds.append(time.process_time() - cpu)
         if result.choice is None:
             self.fallbacks += 1
             return first if self.base is not None else random_legal(request, self.rng)
