@@ -1,17 +1,18 @@
 """Where the time per step goes: cProfile of the environments and of `sgs sim`, by function and
 by package.
 
-    .venv/bin/python benchmarks/profile_envs.py [--game all|sanguosha_v0|carcassonne_v0|sim]
+    .venv/bin/python benchmarks/profile_envs.py [--game all|sanguosha_v0|carcassonne_v0|
+                                                       muhq_v0|sim]
                                                [--steps 20000] [--seed 1] [--top 15]
-                                               [--dump DIR] [--rates ROUNDS]
+                                               [--dump DIR] [--rates ROUNDS] [--parts ROUNDS]
 
-Three targets, each with deterministic seeds (episode/game `k` has seed `--seed + k`, the
+Four targets, each with deterministic seeds (episode/game `k` has seed `--seed + k`, the
 actions come from `numpy.random.default_rng(--seed)`):
 
-- `sanguosha_v0` (5-player identity) and `carcassonne_v0` (2 players), configured as in
-  `benchmarks/envs_bench.py` (the game's first manifest row of random bots): `env.last()` and
-  `env.step` with a uniformly random legal action from the observation's `action_mask`, for
-  `--steps` steps (whole episodes, the last one cut at the step count);
+- `sanguosha_v0` (5-player identity), `carcassonne_v0` (2 players) and `muhq_v0` (a duel),
+  configured as in `benchmarks/envs_bench.py` (the game's first manifest row of random bots):
+  `env.last()` and `env.step` with a uniformly random legal action from the observation's
+  `action_mask`, for `--steps` steps (whole episodes, the last one cut at the step count);
 - `sim`: `sgs.runner.play("sanguosha", {"players": 5}, seed, ["random"])`, what `sgs sim` runs
   in-process for 5-player identity with random bots, whole games until `--steps` decisions.
 
@@ -25,6 +26,9 @@ called it (split over its callers by their share of its time). cProfile adds a f
 call, so the shares overstate code that makes many small calls; compare shares, not absolute
 times. `--rates ROUNDS` profiles nothing: it measures the targets' steps per second against
 RLCard's UNO (`benchmarks/envs_bench.py`'s row), interleaved, UNO after every target slice.
+`--parts ROUNDS` profiles nothing either: each environment's µs per step in full, with its
+observation cut to the mask (no encoding), and with no folding of views either, interleaved;
+the differences are the unprofiled cost of the encodings and of the folding.
 Nothing here is asserted anywhere.
 """
 
@@ -55,8 +59,10 @@ PACKAGES: tuple[tuple[str, str], ...] = (
     ("user_agent/games/sanguosha/view.py", "view (event folding)"),
     ("user_agent/games/carcassonne/view.py", "view (event folding)"),
     ("user_agent/games/carcassonne/board.py", "view (event folding)"),
+    ("user_agent/games/muhq/view.py", "view (event folding)"),
     ("user_agent/games/sanguosha/observe.py", "observation encoding"),
     ("user_agent/games/carcassonne/observe.py", "observation encoding"),
+    ("user_agent/games/muhq/observe.py", "observation encoding"),
     ("user_agent/actions.py", "action space and mask"),
     ("sgs/envs/", "env wrapper"),
     ("user_agent/bots/", "bots"),
@@ -118,19 +124,40 @@ def label(func: Func) -> str:
 # --- targets -----------------------------------------------------------------------------------
 
 
-def env_target(name: str) -> Callable[[int, int], tuple[int, int]]:
+def make_env(name: str) -> Any:
+    """The environment as `envs_bench.py` configures it (the first manifest row of random bots)."""
+    import importlib
+
+    from game_agent.games import manifest
+    from sgs.envs import entries
+
+    game, _entry = entries()[name]
+    row = next((r for r in manifest(game).rows if r.bots == "random"), None)
+    config = dict(row.config) if row else {}
+    return getattr(importlib.import_module("sgs.envs"), name).env(config=config)
+
+
+# The parts a step is timed without (`--parts`): the environment's `observe` replaced, on the
+# instance, by one that skips the encodings (only the mask), or the encodings and the folding.
+def _mask_only(env: Any, fold: bool) -> Callable[[str], dict[str, Any]]:
+    def observe(agent: str) -> dict[str, Any]:
+        if fold:
+            env.view(env.agent_seat[agent])
+        builder = env.builder
+        if builder is not None and env.agent_selection == agent and not env.terminations[agent]:
+            return {"observation": None, "action_mask": builder.mask()}
+        return {"observation": None, "action_mask": np.zeros(env.max_options + 2, np.int8)}
+
+    return observe
+
+
+def env_target(name: str, variant: str = "full") -> Callable[[int, int], tuple[int, int]]:
     """`steps` random legal actions through the wrapped environment; (steps, episodes)."""
 
     def run(steps: int, seed: int) -> tuple[int, int]:
-        import importlib
-
-        from game_agent.games import manifest
-        from sgs.envs import entries
-
-        game, _entry = entries()[name]
-        row = next((r for r in manifest(game).rows if r.bots == "random"), None)
-        config = dict(row.config) if row else {}
-        env = getattr(importlib.import_module("sgs.envs"), name).env(config=config)
+        env = make_env(name)
+        if variant != "full":
+            env.observe = _mask_only(env, fold=variant == "fold")
         rng = np.random.default_rng(seed)
         made = episodes = 0
         while made < steps:
@@ -172,8 +199,10 @@ TARGETS: dict[str, tuple[str, Callable[[int, int], tuple[int, int]]]] = {
         "carcassonne_v0, 2 players, random legal actions",
         env_target("carcassonne_v0"),
     ),
+    "muhq_v0": ("muhq_v0, a duel, random legal actions", env_target("muhq_v0")),
     "sim": ("sgs sim in-process: sanguosha 5-player identity, random bots", sim_target),
 }
+ENVS = tuple(name for name in TARGETS if name != "sim")  # the environments
 
 
 # --- reports -----------------------------------------------------------------------------------
@@ -285,6 +314,35 @@ def rates(names: list[str], steps: int, seed: int, rounds: int) -> None:
     print(f"   load {load()}  (sim: decisions; the environments: env steps)\n", flush=True)
 
 
+def parts(names: list[str], steps: int, seed: int, rounds: int) -> None:
+    """Unprofiled µs per step of each environment in full, without its encodings (the
+    observation is the mask alone) and without encodings and folding, interleaved round by
+    round; the differences are what the encodings and the folding cost."""
+    variants = ("full", "fold", "bare")
+    print(f"== parts: {rounds} interleaved rounds, {steps // rounds} steps per variant per round")
+    print(f"   load {load()}")
+    for name in names:
+        if name not in ENVS:
+            continue
+        best = {v: float("inf") for v in variants}
+        for v in variants:  # imports and first-call costs out of the timed rounds
+            env_target(name, v)(200, seed)
+        for r in range(rounds):
+            for v in variants:
+                t0 = time.perf_counter()
+                made, _ = env_target(name, v)(steps // rounds, seed + 1000 * r)
+                best[v] = min(best[v], 1e6 * (time.perf_counter() - t0) / made)
+        full, fold, bare = best["full"], best["fold"], best["bare"]
+        print(f"  {name}: {full:.1f} us per step (the best round of each variant)")
+        for what, us in (
+            ("observation encodings", full - fold),
+            ("folding the views", fold - bare),
+            ("the rest: engine, rules, reply builder, PettingZoo, the loop", bare),
+        ):
+            print(f"    {what:62} {us:6.1f} us {100 * us / full:5.1f}%")
+    print(f"   load {load()}\n", flush=True)
+
+
 def load() -> str:
     try:
         one, five, fifteen = os.getloadavg()
@@ -307,9 +365,19 @@ def main() -> None:
         metavar="ROUNDS",
         help="instead of profiling: unprofiled rates against RLCard's UNO, ROUNDS interleaved",
     )
+    ap.add_argument(
+        "--parts",
+        type=int,
+        default=0,
+        metavar="ROUNDS",
+        help="instead of profiling: µs per step with and without the encodings and the folding",
+    )
     args = ap.parse_args()
     names = list(TARGETS) if args.game == "all" else [args.game]
     print(f"python {sys.version.split()[0]}, --steps {args.steps}, --seed {args.seed}\n")
+    if args.parts:
+        parts(names, args.steps, args.seed, args.parts)
+        return
     if args.rates:
         rates(names, args.steps, args.seed, args.rates)
         return

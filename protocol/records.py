@@ -71,10 +71,11 @@ def view_for(event: Event, seat: int) -> dict[str, Any] | None:
     return event.public
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Decision:
     """A reply the engine accepted: to the seat's request number `id`. `at` is the number of
-    events emitted before it."""
+    events emitted before it. A record: nothing changes it once made (not frozen only because a
+    frozen dataclass costs twice as much to build, once per decision)."""
 
     id: int
     seat: int

@@ -20,6 +20,8 @@ legal reply, so a masked policy never builds an illegal one.
 
 from __future__ import annotations
 
+from typing import Protocol
+
 import numpy as np
 import numpy.typing as npt
 
@@ -28,6 +30,10 @@ from protocol.choices import SEPARATOR, Choice, RequestSpec, check_choice
 
 class ActionError(ValueError):
     """An action the mask does not allow (or a request larger than the action space)."""
+
+
+# masks of `choice` requests by (max_options, options, cancel): read-only, copied when handed out
+_CHOICE_MASKS: dict[tuple[int, int, bool], npt.NDArray[np.int8]] = {}
 
 
 class ReplyBuilder:
@@ -42,11 +48,14 @@ class ReplyBuilder:
         self.piles: list[list[int]] = [[]]  # arrange: the piles filled so far
         self.reply: Choice | None = None
         self.finished = False
-        self._mask: npt.NDArray[np.int8] | None = None
-        sizes = [len(a) for a in req.options] if req.form == "product" else [len(req.options)]
-        if max(sizes, default=0) > max_options:
+        self._mask: npt.NDArray[np.int8] | None = None  # never written once made (shared)
+        if req.form == "product":
+            largest = max((len(a) for a in req.options), default=0)
+        else:
+            largest = len(req.options)
+        if largest > max_options:
             raise ActionError(
-                f"request {req.kind} has {max(sizes)} options to pick from; this environment's "
+                f"request {req.kind} has {largest} options to pick from; this environment's "
                 f"action space holds {max_options} (raise max_options)"
             )
 
@@ -66,12 +75,21 @@ class ReplyBuilder:
         return self._mask.copy()
 
     def _compute_mask(self) -> npt.NDArray[np.int8]:
-        out = np.zeros(self.max_options + 2, dtype=np.int8)
         req = self.req
         form = req.form
-        if form == "choice":
-            out[: len(req.options)] = 1
-        elif form == "product":
+        if form == "choice":  # the same few masks again and again: made once each, shared
+            key = (self.max_options, len(req.options), bool(req.cancel))
+            shared = _CHOICE_MASKS.get(key)
+            if shared is None:
+                shared = np.zeros(self.max_options + 2, dtype=np.int8)
+                shared[: len(req.options)] = 1
+                if req.cancel:
+                    shared[self.cancel_action] = 1
+                shared.flags.writeable = False
+                _CHOICE_MASKS[key] = shared
+            return shared
+        out = np.zeros(self.max_options + 2, dtype=np.int8)
+        if form == "product":
             out[: self.items()] = 1
         elif form == "subset":
             if len(self.picked) < min(req.max, len(req.options)):
@@ -169,8 +187,23 @@ class ReplyBuilder:
         return True
 
 
+class Floats(Protocol):
+    """Item access to a float32 vector (see `floats`)."""
+
+    def __getitem__(self, i: int, /) -> float: ...
+
+    def __setitem__(self, i: int, value: float, /) -> None: ...
+
+
+def floats(out: npt.NDArray[np.float32]) -> Floats:
+    """The items of a 1-D float32 array, for encoders that write them one by one: a memoryview
+    of its buffer, whose item writes cost about half of numpy's (`out[i] = x`) and round to
+    float32 the same way."""
+    return memoryview(out)  # type: ignore[arg-type]
+
+
 def pick_state(
-    builder: ReplyBuilder, max_options: int, out: npt.NDArray[np.float32], at: int
+    builder: ReplyBuilder, max_options: int, out: Floats | npt.NDArray[np.float32], at: int
 ) -> None:
     """Write the reply built so far into ``out[at : at + max_options + 3]`` (zeroed): which
     items are picked or placed (1), the current product axis and arrange pile (as fractions),

@@ -146,7 +146,7 @@ class _Folded:
     value: Any
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Step:
     """What one `start`/`resume` produced: the new events, the requests it issued (`asked`, in
     issue order) and every request open after it (`open`; empty when the game is over)."""

@@ -81,6 +81,8 @@ class Triggers:
         owns: Owns | None = None,
     ) -> None:
         self._by_timing: dict[str, list[Trigger]] = {}
+        # The same lists with each trigger's ownership key beside it (what `ready` loops over).
+        self._keyed: dict[str, list[tuple[str, Trigger]]] = {}
         self.describe = describe
         self.owns = owns
         for t in triggers:
@@ -95,11 +97,13 @@ class Triggers:
                 raise ValueError(f"trigger {trigger.name!r} registered twice at {trigger.timing!r}")
         registered.append(trigger)
         registered.sort(key=lambda t: -t.priority)  # stable: registration order within a level
+        self._keyed[trigger.timing] = [(t.owner or t.name, t) for t in registered]
 
     def copy(self, owns: Owns | None = None) -> Triggers:
         """The same table, independent of this one (with `owns` instead of this one's, if given)."""
         new = Triggers(describe=self.describe, owns=self.owns if owns is None else owns)
         new._by_timing = {timing: list(ts) for timing, ts in self._by_timing.items()}
+        new._keyed = {timing: list(kt) for timing, kt in self._keyed.items()}
         return new
 
     def __iter__(self) -> Iterator[Trigger]:
@@ -111,26 +115,46 @@ class Triggers:
         left = [t for t in self._by_timing.get(timing, ()) if t.name != name]
         if left:
             self._by_timing[timing] = left
+            self._keyed[timing] = [(t.owner or t.name, t) for t in left]
         else:
             self._by_timing.pop(timing, None)
+            self._keyed.pop(timing, None)
 
     def at(self, timing: str) -> bool:
         """Whether anything is registered for `timing` (cheap; lets callers skip a frame)."""
         return timing in self._by_timing
 
+    def owned(self, g: Game, timing: str, seats: Iterable[int]) -> bool:
+        """Whether one of `seats` owns a trigger registered for `timing` (without asking any
+        trigger whether it can fire): when False, `ready` is False for any payload, so a hot
+        path can skip building the payload."""
+        keyed = self._keyed.get(timing)
+        if not keyed:
+            return False
+        owns = self.owns
+        if owns is None:
+            return True
+        for seat in seats:
+            for key, _t in keyed:
+                if owns(g, seat, key):
+                    return True
+        return False
+
     def ready(self, g: Game, timing: str, payload: Any, order: Iterable[int]) -> bool:
         """Whether anything would trigger now for one of `order`: lets hot paths skip pushing
         a frame that would do nothing."""
-        registered = self._by_timing.get(timing)
-        if not registered:
+        keyed = self._keyed.get(timing)
+        if not keyed:
             return False
         active = g.active_triggers
         owns = self.owns
         for seat in order:
-            for t in registered:
-                if owns is not None and not owns(g, seat, t.owner or t.name):
+            for key, t in keyed:
+                if owns is not None and not owns(g, seat, key):
                     continue
-                if (timing, t.name, seat) not in active and t.can_trigger(g, seat, payload):
+                if active and (timing, t.name, seat) in active:
+                    continue
+                if t.can_trigger(g, seat, payload):
                     return True
         return False
 

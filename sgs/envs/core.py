@@ -43,7 +43,14 @@ Obs = dict[str, npt.NDArray[Any]]
 class Encoder(Protocol):
     """A game's observation encoding (documented field by field in docs/research.md). The
     vector is the table part (``[0, state_size)``, a function of the seat's view only, so the
-    environment reuses it while the seat receives no event) and the request part."""
+    environment reuses it while the seat receives no event) and the request part.
+
+    An encoder may also have ``update_state(view, seat, out)``: bring ``out[:state_size]``, the
+    seat's own table part, up to date after its view changed. The environment keeps one such
+    array per seat for the episode and passes it back each time, holding what the encoder last
+    wrote there (zeros the first time), so the encoder can rewrite only what changed. Without
+    it, the environment zeroes the array and calls `encode_state`. Either way the result must
+    equal `encode_state` of the view into zeros (tests/envs/test_obs_digest.py pins it)."""
 
     size: int
     state_size: int
@@ -98,6 +105,9 @@ class SgsEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]
         self.log_dir = None if log_dir is None else os.fspath(log_dir)
         self.max_options = spec.max_options
         self.encoder = spec.encoder(self.config, self.seats, spec.max_options)
+        self._update: Callable[[Any, int, npt.NDArray[np.float32]], None] | None = getattr(
+            self.encoder, "update_state", None
+        )
         self.possible_agents = [f"player_{s}" for s in range(self.seats)]
         self.agent_seat = {a: s for s, a in enumerate(self.possible_agents)}
         n = spec.max_options + 2
@@ -138,8 +148,15 @@ class SgsEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]
         self.folded = [0] * self.seats
         # a view class may name the event kinds it folds (`KINDS`); others are skipped unread
         self.view_kinds: frozenset[str] | None = getattr(self.views[0], "KINDS", None)
-        # per seat: the table part of its observation, until its view changes
-        self.state_cache: list[npt.NDArray[np.float32] | None] = [None] * self.seats
+        # or its dispatch table (`HANDLERS`: kind -> handler(view, data), what `apply` calls)
+        self.view_handlers: Mapping[str, Callable[[View, dict[str, Any]], None]] | None = getattr(
+            self.views[0], "HANDLERS", None
+        )
+        # per seat: the table part of its observation, brought up to date when the seat is
+        # observed after its view changed (`stale`)
+        size = self.encoder.state_size
+        self.state_parts = [np.zeros(size, dtype=np.float32) for _ in range(self.seats)]
+        self.stale = [True] * self.seats
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -201,7 +218,8 @@ class SgsEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]
             if self.writer is not None:
                 self.writer.decision(game.decisions[-1])
             self._after(step)
-        self._accumulate_rewards()
+            if self.builder is None:  # the game is over: the only rewards of the episode
+                self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
@@ -212,35 +230,53 @@ class SgsEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]
         game = self._started("observe")
         view = self.views[seat]
         events = game.events
-        kinds = self.view_kinds
-        for ev in events[self.folded[seat] :]:
-            if kinds is not None and ev.kind not in kinds:
-                continue  # the view keeps nothing of this kind
-            data = view_for(ev, seat)
-            if data is not None:
-                view.apply(ev.kind, data)
-                self.state_cache[seat] = None  # the view changed: so does its table part
+        start = self.folded[seat]
+        if start == len(events):
+            return view
+        changed = False
+        handlers = self.view_handlers
+        if handlers is not None:  # the view's own dispatch table: `apply` without the call
+            for ev in events[start:]:
+                handler = handlers.get(ev.kind)
+                if handler is not None:
+                    data = view_for(ev, seat)
+                    if data is not None:
+                        handler(view, data)
+                        changed = True
+        else:
+            kinds = self.view_kinds
+            apply = view.apply
+            for ev in events[start:]:
+                if kinds is not None and ev.kind not in kinds:
+                    continue  # the view keeps nothing of this kind
+                data = view_for(ev, seat)
+                if data is not None:
+                    apply(ev.kind, data)
+                    changed = True
+        if changed:  # the view changed: so may its table part
+            self.stale[seat] = True
         self.folded[seat] = len(events)
         return view
 
     def observe(self, agent: str) -> Obs:
         seat = self.agent_seat[agent]
-        acting = (
-            self.builder is not None
-            and self.agent_selection == agent
-            and not self.terminations[agent]
-        )
         view = self.view(seat)
-        part = self.state_cache[seat]
-        if part is None:
-            part = np.zeros(self.encoder.state_size, dtype=np.float32)
-            self.encoder.encode_state(view, seat, part)
-            self.state_cache[seat] = part
-        out = np.zeros(self.encoder.size, dtype=np.float32)
-        out[: self.encoder.state_size] = part
-        if acting and self.builder is not None:
-            self.encoder.encode_request(view, seat, self.builder.req, self.builder, out)
-            mask = self.builder.mask()
+        encoder = self.encoder
+        part = self.state_parts[seat]
+        if self.stale[seat]:
+            update = self._update
+            if update is not None:
+                update(view, seat, part)
+            else:
+                part.fill(0.0)
+                encoder.encode_state(view, seat, part)
+            self.stale[seat] = False
+        out = np.zeros(encoder.size, dtype=np.float32)
+        out[: encoder.state_size] = part
+        builder = self.builder
+        if builder is not None and self.agent_selection == agent and not self.terminations[agent]:
+            encoder.encode_request(view, seat, builder.req, builder, out)
+            mask = builder.mask()
         else:
             mask = np.zeros(self.max_options + 2, np.int8)
         return {"observation": out, "action_mask": mask}

@@ -11,4 +11,6 @@ class RandomBot(Bot):
     uses_view = False
 
     def decide(self, request: RequestSpec, view: View) -> Choice:
+        if request.form == "choice" and request.options:
+            return self.rng.randrange(len(request.options))  # as `random_legal` draws it
         return random_legal(request, self.rng)

@@ -27,6 +27,7 @@ def _zone_remove(st: State, zone: str, seat: int | None, cid: int) -> None:
     elif zone == "equip":
         p = st.players[seat]  # type: ignore[index]
         del p.equip[KINDS[NAME[cid]].slot]
+        index_of(st).changed(st, p.seat)
     elif zone == "judge":
         p = st.players[seat]  # type: ignore[index]
         p.judge.remove(cid)
@@ -42,6 +43,7 @@ def _zone_add(st: State, zone: str, seat: int | None, cid: int, as_: str | None 
         st.players[seat].hand.append(cid)  # type: ignore[index]
     elif zone == "equip":
         st.players[seat].equip[KINDS[NAME[cid]].slot] = cid  # type: ignore[index]
+        index_of(st).changed(st, seat)  # type: ignore[arg-type]
     elif zone == "judge":
         p = st.players[seat]  # type: ignore[index]
         p.judge.append(cid)
@@ -127,6 +129,7 @@ def _general(st: State, d: dict[str, Any]) -> None:
     p.skills = list(d["skills"])
     p.face_down = False
     index_of(st).include(p.skills)
+    index_of(st).changed(st, p.seat)
     if d["general"] in p.reserve:
         p.reserve.remove(d["general"])
 
@@ -200,7 +203,7 @@ def _phase_skipped(st: State, d: dict[str, Any]) -> None:
 
 def _clear_marks(st: State, scope: str) -> None:
     for p in st.players:
-        if scope in p.scopes.values():
+        if p.scopes and scope in p.scopes.values():
             for name in [n for n, sc in p.scopes.items() if sc == scope]:
                 del p.scopes[name]
                 p.marks.pop(name, None)
@@ -236,6 +239,7 @@ def _death(st: State, d: dict[str, Any]) -> None:
     p = st.players[d["seat"]]
     p.alive = False
     p.role = d["role"]
+    index_of(st).changed(st, p.seat)
 
 
 def _general_lost(st: State, d: dict[str, Any]) -> None:
@@ -244,6 +248,7 @@ def _general_lost(st: State, d: dict[str, Any]) -> None:
     p.marks.clear()  # a general's marks and skills leave with it
     p.scopes.clear()
     p.skills = []
+    index_of(st).changed(st, p.seat)
 
 
 def _mark(st: State, d: dict[str, Any]) -> None:
@@ -262,12 +267,14 @@ def _skill_gained(st: State, d: dict[str, Any]) -> None:
     if d["skill"] not in p.skills:
         p.skills.append(d["skill"])
     index_of(st).include([d["skill"]])
+    index_of(st).changed(st, p.seat)
 
 
 def _skill_lost(st: State, d: dict[str, Any]) -> None:
     p = st.players[d["seat"]]
     if d["skill"] in p.skills:
         p.skills.remove(d["skill"])
+    index_of(st).changed(st, p.seat)
 
 
 def _max_hp(st: State, d: dict[str, Any]) -> None:

@@ -41,11 +41,9 @@ def slash_targets(st: State, user: int, vc: VCard) -> Aim | None:
     spent = frozenset(vc.subcards)
     reach = attack_range(st, user, spent)
     rules = index_of(st)
-    seats = [
-        t
-        for t, d in distances_from(st, user, spent).items()
-        if d <= reach and not rules.prohibited(st, user, t, "slash")
-    ]
+    seats = [t for t, d in distances_from(st, user, spent).items() if d <= reach]
+    if rules.prohibit:
+        seats = [t for t in seats if not rules.prohibited(st, user, t, "slash")]
     if not seats:
         return None
     return Aim(seats, most=1 + rules.target_extra(st, user, vc), counted=True)

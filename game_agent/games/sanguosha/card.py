@@ -30,9 +30,11 @@ class CardUse:
     extra: dict[str, Any] = field(default_factory=dict)  # for skills and card hooks
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Aim:
-    """Whom one use of a card may target now (what a `CardRule.targets` answers).
+    """Whom one use of a card may target now (what a `CardRule.targets` answers). Read, never
+    changed, once made (not frozen: a frozen dataclass sets each field through
+    `object.__setattr__`, and one `Aim` is made per card per play request).
 
     - `seats`: the candidates, in action order;
     - `pick`: the user picks from `seats` (a follow-up subset of 1..`most`); otherwise every seat

@@ -193,9 +193,17 @@ class VCard:
         return {"name": self.name, "suit": self.suit, "color": self.color, "rank": self.rank}
 
 
-def real(cid: int) -> VCard:
+def _real(cid: int) -> VCard:
     s = SUIT[cid]
     return VCard(NAME[cid], s, color_of(s), RANK[cid], (cid,))
+
+
+# Each physical card as itself (a VCard is immutable, so one per card serves every use).
+REAL: dict[int, VCard] = {cid: _real(cid) for cid in DECK}
+
+
+def real(cid: int) -> VCard:
+    return REAL[cid]
 
 
 def converted(name: str, subcards: tuple[int, ...], skill: str) -> VCard:

@@ -39,10 +39,17 @@ def distances_from(st: State, a: int, spent: frozenset[int] = NONE) -> dict[int,
     n = len(players)
     ring = [(a + i) % n for i in range(1, n) if players[(a + i) % n].alive]
     m = len(ring) + 1
-    mod = index_of(st).distance_mod
+    index = index_of(st)
+    mine, theirs = index.distance_mods_from(st, a)
+    owns = index.owns
     out: dict[int, int] = {}
     for k, b in enumerate(ring, 1):
-        d = (k if k < m - k else m - k) + mod(st, a, b, spent)
+        d = k if k < m - k else m - k
+        for fn in mine:
+            d += fn(st, a, b, spent)
+        for key, to in theirs:
+            if owns(st, b, key):
+                d += to(st, b, a, spent)
         out[b] = d if d > 1 else 1
     return out
 

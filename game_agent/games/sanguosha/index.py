@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
-from typing import Any, cast
+from typing import Any
 
 from game_agent.engine import Game, Settlement, Triggers
 from game_agent.games.sanguosha.card import CardRule
@@ -73,6 +73,9 @@ class SkillIndex:
         self.present: set[str] = set()
         self.triggers = Triggers(describe=describe, owns=self._owns)
         self.views: list[tuple[str, ViewAs]] = []
+        # (mode, card) -> the views offered in that mode (for that card): made on first use,
+        # dropped when a skill joins
+        self._views_at: dict[tuple[str, str | None], list[tuple[str, ViewAs]]] = {}
         self.actives: list[tuple[str, Active]] = []
         self.distance_from: list[tuple[str, DistanceMod]] = []
         self.distance_to: list[tuple[str, DistanceMod]] = []
@@ -82,6 +85,7 @@ class SkillIndex:
         self.trick_reach: list[tuple[str, ReachMod]] = []
         self.prohibit: list[tuple[str, Prohibit]] = []
         self.hand_limit: list[tuple[str, HandLimit]] = []
+        self._forget()
         self.include(k for k in equipment if k in catalogue)
 
     def copy(self) -> SkillIndex:
@@ -96,6 +100,8 @@ class SkillIndex:
         new.triggers = self.triggers.copy(owns=new._owns)
         for name in LISTS:
             setattr(new, name, list(getattr(self, name)))
+        new._views_at = {}
+        new._forget()
         return new
 
     # --- building -----------------------------------------------------------------------------
@@ -106,6 +112,7 @@ class SkillIndex:
             if sid in self.present or sid not in self.catalogue:
                 continue
             self.present.add(sid)
+            self._views_at.clear()
             s = self.catalogue[sid]
             for t in s.triggers:
                 self.triggers.add(t if t.owner else replace(t, owner=sid))
@@ -136,8 +143,61 @@ class SkillIndex:
         return [] if self.bodies else self.skills_for(general_skills, lord)
 
     # --- ownership ----------------------------------------------------------------------------
+    # What each seat owns is kept as a set of keys per seat, made when first asked and dropped
+    # by the event applier whenever a seat's skills, equipment or life change (`changed`). It
+    # is kept for one state object: asked about another, the index starts again.
+
+    def _forget(self, st: State | None = None) -> None:
+        self._keys_for = st
+        self._keys: list[frozenset[str] | None] = [None] * (0 if st is None else len(st.players))
+
+    def changed(self, st: State, seat: int) -> None:
+        """`seat`'s skills, equipment or life changed (the event applier says so)."""
+        if st is self._keys_for:
+            self._keys[seat] = None
+
+    def keys(self, st: State, seat: int) -> frozenset[str]:
+        """Every key `seat` owns now: a living seat's skills, and the equipment skills of the
+        cards in its slots (a horse's by its slot, the others by the card's name)."""
+        if st is not self._keys_for:
+            self._forget(st)
+        have = self._keys[seat]
+        if have is None:
+            have = self._keys[seat] = self._keys_now(st, seat)
+        return have
+
+    def _keys_now(self, st: State, seat: int) -> frozenset[str]:
+        p = st.players[seat]
+        if not p.alive:
+            return frozenset()
+        equipment = self.equipment
+        keys = {k for k in p.skills if k not in equipment}
+        for slot, cid in p.equip.items():
+            if equipment.get(slot) == slot:
+                keys.add(slot)
+            name = NAME[cid]
+            if equipment.get(name) == slot:
+                keys.add(name)
+        return frozenset(keys)
 
     def owns(self, st: State, seat: int, key: str) -> bool:
+        if st is self._keys_for:
+            have = self._keys[seat]
+            if have is not None:
+                return key in have
+        return key in self.keys(st, seat)
+
+    def _owns(self, g: Game, seat: int, key: str) -> bool:
+        """`owns` as the trigger table asks it."""
+        st = g.state
+        if st is self._keys_for:
+            have = self._keys[seat]
+            if have is not None:
+                return key in have
+        return key in self.keys(st, seat)
+
+    def owns_slow(self, st: State, seat: int, key: str) -> bool:
+        """`owns` worked out from the state alone, without the kept sets (for tests)."""
         p = st.players[seat]
         if not p.alive:
             return False
@@ -147,43 +207,65 @@ class SkillIndex:
         cid = p.equip.get(slot)
         return cid is not None and (key == slot or NAME[cid] == key)
 
-    def _owns(self, g: Game, seat: int, key: str) -> bool:
-        return self.owns(g.state, seat, key)
-
     # --- queries the card code asks -------------------------------------------------------------
+    # Each modifier list is short (the equipment's entries and the present skills'); an empty
+    # one costs one test. Ownership is tested only for the seat a modifier belongs to.
 
     def distance_mod(self, st: State, a: int, b: int, spent: frozenset[int]) -> int:
         d = 0
+        owns = self.owns
         for key, fn in self.distance_from:
-            if self.owns(st, a, key):
+            if owns(st, a, key):
                 d += fn(st, a, b, spent)
         for key, fn in self.distance_to:
-            if self.owns(st, b, key):
+            if owns(st, b, key):
                 d += fn(st, b, a, spent)
         return d
 
+    def distance_mods_from(
+        self, st: State, a: int
+    ) -> tuple[list[DistanceMod], list[tuple[str, DistanceMod]]]:
+        """The distance modifiers `a` owns (as the one measuring), and every `distance_to`
+        entry (owned by the one measured to): `distance.distances_from` tests `a` once."""
+        owns = self.owns
+        return [fn for key, fn in self.distance_from if owns(st, a, key)], self.distance_to
+
     def range_mod(self, st: State, seat: int, spent: frozenset[int]) -> int:
+        if not self.attack_range:
+            return 0
         return sum(fn(st, seat, spent) for key, fn in self.attack_range if self.owns(st, seat, key))
 
     def slash_extra(self, st: State, seat: int, vc: VCard) -> int:
-        return sum(fn(st, seat, vc) for key, fn in self.slash_limit if self.owns(st, seat, key))
+        n = 0
+        for key, fn in self.slash_limit:
+            if self.owns(st, seat, key):
+                n += fn(st, seat, vc)
+        return n
 
     def target_extra(self, st: State, seat: int, vc: VCard) -> int:
-        return sum(fn(st, seat, vc) for key, fn in self.extra_targets if self.owns(st, seat, key))
+        n = 0
+        for key, fn in self.extra_targets:
+            if self.owns(st, seat, key):
+                n += fn(st, seat, vc)
+        return n
 
     def reaches(self, st: State, seat: int, vc: VCard, target: int) -> bool:
-        return any(
-            fn(st, seat, vc, target) for key, fn in self.trick_reach if self.owns(st, seat, key)
-        )
+        for key, fn in self.trick_reach:
+            if self.owns(st, seat, key) and fn(st, seat, vc, target):
+                return True
+        return False
 
     def prohibited(self, st: State, user: int, target: int, name: str) -> bool:
         """Whether `target` cannot be chosen as a target of a `name` card used by `user`
         (`user` -1: no user, e.g. Lightning moving on)."""
-        return any(
-            fn(st, user, target, name) for key, fn in self.prohibit if self.owns(st, target, key)
-        )
+        for key, fn in self.prohibit:
+            if self.owns(st, target, key) and fn(st, user, target, name):
+                return True
+        return False
 
     def hand_limit_mod(self, st: State, seat: int) -> int:
+        if not self.hand_limit:
+            return 0
         return sum(fn(st, seat) for key, fn in self.hand_limit if self.owns(st, seat, key))
 
     def views_for(
@@ -191,10 +273,15 @@ class SkillIndex:
     ) -> list[tuple[str, ViewAs]]:
         """The conversions (skill, view) `seat` may use now in `mode` (for `card`, if given)
         that it can pay for (enough candidate cards, or a `produce` settlement)."""
+        at = self._views_at.get((mode, card))
+        if at is None:
+            at = self._views_at[mode, card] = [
+                (key, v)
+                for key, v in self.views
+                if mode in v.modes and (card is None or v.card == card)
+            ]
         out = []
-        for key, v in self.views:
-            if mode not in v.modes or (card is not None and v.card != card):
-                continue
+        for key, v in at:
             if not self.owns(st, seat, key) or (v.when is not None and not v.when(st, seat)):
                 continue
             if v.produce is None and (v.cards is None or len(v.cards(st, seat)) < v.count):
@@ -210,12 +297,17 @@ class SkillIndex:
 
 def index_of(st: State) -> SkillIndex:
     """The skill index of the game whose state `st` is."""
-    return cast(SkillIndex, st.index)
+    index: SkillIndex = st.index  # type: ignore[assignment]
+    return index
 
 
-def fire(g: Game, timing: str, payload: Any, order: list[int]) -> Settlement:
-    """Settle `timing` (use with `yield from`): pushes the trigger frame only if something
-    would fire."""
-    table: Triggers = index_of(g.state).triggers
+NOTHING: tuple[Settlement, ...] = ()
+
+
+def fire(g: Game, timing: str, payload: Any, order: list[int]) -> tuple[Settlement, ...]:
+    """Settle `timing` (use with `yield from`): the trigger frame to push, only if something
+    would fire (else nothing: no generator is made when nothing fires, which is most times)."""
+    table: Triggers = g.state.index.triggers
     if table.ready(g, timing, payload, order):
-        yield table.run(g, timing, payload, order)
+        return (table.run(g, timing, payload, order),)
+    return NOTHING

@@ -13,7 +13,7 @@ from typing import Any
 
 from game_agent.engine import Game, Settlement
 from game_agent.games.sanguosha.card import Aim, CardUse
-from game_agent.games.sanguosha.cards import DESC, NAME, VCard, converted, real
+from game_agent.games.sanguosha.cards import DESC, NAME, REAL, VCard, converted, real
 from game_agent.games.sanguosha.index import index_of
 from game_agent.games.sanguosha.responses import choose_subcards
 from game_agent.games.sanguosha.skill import PLAY, Active, ViewAs
@@ -43,10 +43,16 @@ def _payable(st: State, seat: int, skill: str, v: ViewAs) -> bool:
     )
 
 
-def play_options(g: Game, seat: int) -> tuple[list[dict[str, Any]], list[Action]]:
+def play_options(
+    g: Game, seat: int, aims: dict[int, Aim] | None = None
+) -> tuple[list[dict[str, Any]], list[Action]]:
+    """The play menu: its options and the action of each. `aims`, if given, receives the
+    targets of each usable hand card (for `choose_use`, while nothing has happened since)."""
     st: State = g.state
     options: list[dict[str, Any]] = []
     actions: list[Action] = []
+    rules = index_of(st)
+    card_rules = rules.cards
     # A real hand card spends no equipment, so its targets depend on its name only.
     seen: dict[str, Aim | None] = {}
     for cid in st.players[seat].hand:
@@ -54,12 +60,17 @@ def play_options(g: Game, seat: int) -> tuple[list[dict[str, Any]], list[Action]
         if name in seen:
             tgt = seen[name]
         else:
-            tgt = seen[name] = targets_for(st, seat, real(cid))
+            rule = card_rules.get(name)
+            tgt = (
+                None if rule is None or rule.targets is None else rule.targets(st, seat, REAL[cid])
+            )
+            seen[name] = tgt
         if tgt is None:
             continue
         options.append({"kind": "card", "card": DESC[cid], "skill": "", "targets": tgt.seats})
         actions.append(cid)
-    rules = index_of(st)
+        if aims is not None:
+            aims[cid] = tgt
     for skill, v in rules.views_for(st, seat, PLAY):
         tgt = targets_for(st, seat, VCard(v.card, "none", "none", 0, (), skill))
         if tgt is not None and _payable(st, seat, skill, v):
@@ -73,8 +84,11 @@ def play_options(g: Game, seat: int) -> tuple[list[dict[str, Any]], list[Action]
     return options, actions
 
 
-def choose_use(g: Game, seat: int, action: int | tuple[str, ViewAs]) -> Settlement:
+def choose_use(
+    g: Game, seat: int, action: int | tuple[str, ViewAs], aim: Aim | None = None
+) -> Settlement:
     """Follow-ups for one chosen option; -> CardUse, or None to go back to the play menu.
+    `aim`: a hand card's targets as the play menu computed them, if nothing happened since.
 
     A conversion that produces its card by a settlement (Jijiang) has its targets chosen
     first, on the card it will be; the others choose their sub-cards first (they may change
@@ -95,7 +109,7 @@ def choose_use(g: Game, seat: int, action: int | tuple[str, ViewAs]) -> Settleme
         if got is None:
             return None
         vc = got
-    use = yield from choose_targets(g, seat, vc)
+    use = yield from choose_targets(g, seat, vc, aim if isinstance(action, int) else None)
     if use is None or produce is None:
         return use
     made = yield from choose_subcards(g, seat, produce[0], produce[1])
@@ -105,10 +119,12 @@ def choose_use(g: Game, seat: int, action: int | tuple[str, ViewAs]) -> Settleme
     return use
 
 
-def choose_targets(g: Game, seat: int, vc: VCard) -> Settlement:
-    """The target follow-ups of one card; -> CardUse, or None (back)."""
+def choose_targets(g: Game, seat: int, vc: VCard, aim: Aim | None = None) -> Settlement:
+    """The target follow-ups of one card; -> CardUse, or None (back). `aim`: its targets, if
+    they were just computed."""
     st: State = g.state
-    aim = targets_for(st, seat, vc)
+    if aim is None:
+        aim = targets_for(st, seat, vc)
     if aim is None:
         return None
     cands = aim.seats

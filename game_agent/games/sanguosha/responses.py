@@ -94,20 +94,27 @@ def ask_card(
     conceals responses (config `conceal_responses`), else not asked at all. `chain`: a
     Nullification window's facts (`nullification.window`), nil for every other window."""
     st: State = g.state
-    asked = Asked(seat, name, mode, reason, source, ignore_armor)
-    yield from fire(g, CARD_ASKED, asked, [seat])
-    if asked.provided is not None:
-        return asked.provided
+    idx = index_of(st)
+    if idx.triggers.owned(g, CARD_ASKED, (seat,)):  # else nothing can provide the card
+        asked = Asked(seat, name, mode, reason, source, ignore_armor)
+        yield from fire(g, CARD_ASKED, asked, [seat])
+        if asked.provided is not None:
+            return asked.provided
     p = st.players[seat]
     ctx = USE if mode == "use" else RESPOND
     while True:
-        cards = [c for c in p.hand if NAME[c] == name]
-        idx = index_of(st)
+        cards = []
+        for c in p.hand:  # a loop, not a comprehension: no frame for a hand of a few cards
+            if NAME[c] == name:
+                cards.append(c)
         views = idx.views_for(st, seat, ctx, name) if idx.views else []
         if not window_asks(bool(cards or views), conceal=idx.conceal):
             return None  # nothing to answer with, and responses are not concealed: skip
-        options: list[dict[str, Any]] = [{"kind": "card", "card": DESC[c]} for c in cards]
-        options.extend({"kind": "view_as", "skill": k, "card": name} for k, _v in views)
+        options: list[dict[str, Any]] = []
+        for c in cards:
+            options.append({"kind": "card", "card": DESC[c]})
+        for k, _v in views:
+            options.append({"kind": "view_as", "skill": k, "card": name})
         options.append({"kind": "decline"})
         info = {
             "card": name,
@@ -148,7 +155,11 @@ def ask_helpers(g: Game, seat: int, faction: str, name: str, skill: str) -> Sett
 def origins(st: State, vc: VCard, near: int) -> list[dict[str, Any]]:
     """Where each sub-card is now: its zone and owner (another seat's for Jijiang/Hujia)."""
     out = []
+    p = st.players[near]
     for c in vc.subcards:
+        if c in p.hand:  # nearly always: the user's own hand card
+            out.append({"zone": "hand", "seat": near})
+            continue
         zone, seat = locate(st, c, near)
         out.append({"zone": zone, "seat": seat})
     return out

@@ -28,33 +28,32 @@ def target_zones(st: State) -> tuple[str, ...]:
 # --- targets --------------------------------------------------------------------------------
 
 
+def _targetable(st: State, user: int, seats: list[int], name: str) -> list[int]:
+    """Those of `seats` that may be chosen as targets of a `name` card used by `user`."""
+    rules = index_of(st)
+    if not rules.prohibit:  # no prohibiting skill at this table
+        return seats
+    return [t for t in seats if not rules.prohibited(st, user, t, name)]
+
+
 def others(st: State, user: int, vc: VCard) -> Aim | None:
     """An AoE: every other seat that may be targeted, in action order."""
-    rules = index_of(st)
-    return Aim(
-        [t for t in others_in_order(st, user) if not rules.prohibited(st, user, t, vc.name)],
-        pick=False,
-    )
+    return Aim(_targetable(st, user, others_in_order(st, user), vc.name), pick=False)
 
 
 def everyone(st: State, user: int, vc: VCard) -> Aim | None:
     """A global trick: every seat that may be targeted, the user first."""
-    rules = index_of(st)
-    return Aim(
-        [t for t in action_order(st, user) if not rules.prohibited(st, user, t, vc.name)],
-        pick=False,
-    )
+    return Aim(_targetable(st, user, action_order(st, user), vc.name), pick=False)
 
 
 def one_other(ok: Callable[[State, int, VCard, int], bool]) -> Targets:
     """One other seat that may be targeted and passes `ok(state, user, card, target)`."""
 
     def targets(st: State, user: int, vc: VCard) -> Aim | None:
-        rules = index_of(st)
         seats = [
             t
-            for t in others_in_order(st, user)
-            if not rules.prohibited(st, user, t, vc.name) and ok(st, user, vc, t)
+            for t in _targetable(st, user, others_in_order(st, user), vc.name)
+            if ok(st, user, vc, t)
         ]
         return Aim(seats) if seats else None
 
@@ -76,6 +75,20 @@ def snatch_in_reach(st: State, user: int, vc: VCard, t: int) -> bool:
     if distance(st, user, t, frozenset(vc.subcards)) <= 1:
         return True
     return index_of(st).reaches(st, user, vc, t)
+
+
+def snatch_targets(st: State, user: int, vc: VCard) -> Aim | None:
+    """`one_other(snatch_in_reach)`, with the user's distances measured once."""
+    if not st.players[user].alive:
+        return one_other(snatch_in_reach)(st, user, vc)
+    near = distances_from(st, user, frozenset(vc.subcards))
+    rules = index_of(st)
+    seats = [
+        t
+        for t in _targetable(st, user, others_in_order(st, user), vc.name)
+        if has_cards(st, user, vc, t) and (near[t] <= 1 or rules.reaches(st, user, vc, t))
+    ]
+    return Aim(seats) if seats else None
 
 
 def collateral_victims(st: State, user: int, wielder: int) -> list[int]:
@@ -216,7 +229,7 @@ def collateral(g: Game, use: CardUse, wielder: int) -> Settlement:
 
 CARDS = {
     "dismantlement": CardRule(targets=one_other(has_cards), effect=dismantlement),
-    "snatch": CardRule(targets=one_other(snatch_in_reach), effect=snatch),
+    "snatch": CardRule(targets=snatch_targets, effect=snatch),
     "duel": CardRule(targets=one_other(anyone), effect=duel),
     "savage_assault": CardRule(targets=others, effect=aoe("savage_assault", "slash")),
     "archery_attack": CardRule(targets=others, effect=aoe("archery_attack", "dodge")),

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game_agent.engine import Game, Settlement
+from game_agent.games.sanguosha.card import Aim
 from game_agent.games.sanguosha.cards import DESC
 from game_agent.games.sanguosha.delayed import judge_phase
 from game_agent.games.sanguosha.index import fire, index_of
@@ -61,7 +62,7 @@ def draw_phase(g: Game, seat: int) -> Settlement:
     n = 2
     if st.mode == "1v1" and st.round == 1 and st.players[seat].role == "renegade":
         n = 1  # 1v1: the player who moves first draws one card in his first draw phase
-    if index_of(st).triggers.at(DRAW_N):
+    if index_of(st).triggers.owned(g, DRAW_N, (seat,)):
         d = DrawN(seat, n)
         yield from fire(g, DRAW_N, d, [seat])
         n = d.n
@@ -73,7 +74,8 @@ def play_phase(g: Game, seat: int) -> Settlement:
     p = st.players[seat]
     lost = p.lost
     while p.alive and p.lost == lost and not st.turn_over:
-        options, actions = play_options(g, seat)
+        aims: dict[int, Aim] = {}
+        options, actions = play_options(g, seat, aims)
         options.append({"kind": "end", "card": None, "skill": "", "targets": []})
         i = yield g.ask(seat, "play", options, len(options) - 1)
         if i == len(options) - 1:
@@ -82,7 +84,8 @@ def play_phase(g: Game, seat: int) -> Settlement:
         if isinstance(action, tuple) and isinstance(action[1], Active):
             yield action[1].settle(g, seat)
             continue
-        use = yield from choose_use(g, seat, action)
+        aim = aims.get(action) if isinstance(action, int) else None
+        use = yield from choose_use(g, seat, action, aim)
         if use is not None:
             yield use_card(g, use)
 
@@ -117,6 +120,8 @@ def nothing(g: Game, seat: int) -> Settlement:
     yield
 
 
+IDLE = frozenset(("prepare", "finish"))  # phases with no default behaviour: nothing to push
+
 RUNNERS = {
     "prepare": nothing,
     "judge": judge_phase,
@@ -150,7 +155,7 @@ def turn(g: Game, seat: int, phases: tuple[str, ...] | list[str] = PHASES) -> Se
         if phase in st.skipped:
             g.emit("phase_skipped", {"seat": seat, "phase": phase})
             continue
-        yield phase_frame(g, seat, phase, lost)
+        yield from phase_frame(g, seat, phase, lost)
     if at(TURN_END):  # before the event: the turn's marks are still there to read
         yield from fire(g, TURN_END, PhaseInfo(seat, ""), order_from_current(st, seat))
     g.emit("turn_end", {"seat": seat})
@@ -158,20 +163,24 @@ def turn(g: Game, seat: int, phases: tuple[str, ...] | list[str] = PHASES) -> Se
 
 def phase_frame(g: Game, seat: int, phase: str, lost: int) -> Settlement:
     """One phase: start (and its timing), its default behaviour, then `phase_end`, which is
-    emitted even when the phase or the turn was cut short."""
+    emitted even when the phase or the turn was cut short. Run inside the turn's frame
+    (`yield from`), as is the phase's behaviour."""
     st: State = g.state
     p = st.players[seat]
     g.emit("phase", {"seat": seat, "phase": phase})
-    info = PhaseInfo(seat, phase)
-    at = index_of(st).triggers.at
+    triggers = index_of(st).triggers
+    info: PhaseInfo | None = None
     going = True
-    if at(PHASE_START):
+    if triggers.owned(g, PHASE_START, (seat,)):
+        info = PhaseInfo(seat, phase)
         yield from fire(g, PHASE_START, info, [seat])
         going = p.alive and p.lost == lost and not st.turn_over and phase not in st.skipped
-    if going:
-        yield RUNNERS[phase](g, seat)
-    if at(PHASE_END):  # before the event: the phase's marks are still there to read
-        yield from fire(g, PHASE_END, info, order_from_current(st, seat))
+    if going and phase not in IDLE:
+        yield from RUNNERS[phase](g, seat)
+    if triggers.at(PHASE_END):  # before the event: the phase's marks are still there to read
+        order = order_from_current(st, seat)
+        if triggers.owned(g, PHASE_END, order):
+            yield from fire(g, PHASE_END, info or PhaseInfo(seat, phase), order)
     g.emit("phase_end", {"seat": seat, "phase": phase})
 
 

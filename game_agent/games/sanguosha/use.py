@@ -70,10 +70,12 @@ def use_card(g: Game, use: CardUse) -> Settlement:
     vc = use.card
     name = vc.name
     yield from emit_use(g, use)
-    at = index_of(st).triggers.at
+    index = index_of(st)
+    triggers = index.triggers
+    at, owned = triggers.at, triggers.owned
     if at(CARD_USED):
         yield from fire(g, CARD_USED, use, order_from_current(st, use.user))
-    rule = index_of(st).cards[name]
+    rule = index.cards[name]
     if rule.place is not None:
         yield from rule.place(g, use)
         return
@@ -81,10 +83,12 @@ def use_card(g: Game, use: CardUse) -> Settlement:
         yield from _confirm_targets(g, use)
     if at(TARGET_SPECIFIED):
         for t in list(use.targets):
-            yield from fire(g, TARGET_SPECIFIED, Targeted(use, t), [use.user])
+            if owned(g, TARGET_SPECIFIED, (use.user,)):
+                yield from fire(g, TARGET_SPECIFIED, Targeted(use, t), [use.user])
     if at(TARGET_CONFIRMED):
         for t in list(use.targets):
-            yield from fire(g, TARGET_CONFIRMED, Targeted(use, t), [t])
+            if owned(g, TARGET_CONFIRMED, (t,)):
+                yield from fire(g, TARGET_CONFIRMED, Targeted(use, t), [t])
     if rule.before is not None:
         yield from rule.before(g, use)
     effect = rule.effect
@@ -106,7 +110,8 @@ def use_card(g: Game, use: CardUse) -> Settlement:
         use.ignore_armor.discard(t)
     if rule.after is not None:
         yield from rule.after(g, use)
-    yield from clear_processing(g, list(vc.subcards))
+    if vc.subcards:
+        yield from clear_processing(g, list(vc.subcards))
 
 
 def put_from_processing(

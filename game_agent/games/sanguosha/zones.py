@@ -71,9 +71,12 @@ def moved(
     """Emit one card-moving event, then settle `cards_moved` (use with `yield from`)."""
     g.emit(kind, data, seats, public)
     st: State = g.state
-    if cards and index_of(st).triggers.at(CARDS_MOVED):
-        order = action_order(st, st.current if st.current >= 0 else 0)
-        yield from fire(g, CARDS_MOVED, Moved(cards, origins, to, to_seat, reason), order)
+    if cards:
+        triggers = index_of(st).triggers
+        if triggers.at(CARDS_MOVED):
+            order = action_order(st, st.current if st.current >= 0 else 0)
+            if triggers.owned(g, CARDS_MOVED, order):
+                yield from fire(g, CARDS_MOVED, Moved(cards, origins, to, to_seat, reason), order)
 
 
 def move(

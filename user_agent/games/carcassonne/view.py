@@ -24,7 +24,9 @@ class CarcassonneView:
         self.players = seats
         self.tiles: dict[Pos, tuple[str, int]] = {}  # position -> (kind, rotation)
         self.order: list[Pos] = []  # positions in placement order
+        self.bbox: tuple[int, int, int, int] | None = None  # min x, min y, max x, max y of tiles
         self.followers: dict[tuple[int, int, str], int] = {}  # (x, y, segment) -> seat
+        self.follower_moves = 0  # followers deployed and returned so far (encoders compare it)
         self.scores: list[int] = [0] * seats
         self.supply: list[int] = [7] * seats
         self.followers_each = 7
@@ -47,6 +49,7 @@ class CarcassonneView:
             pos = (data["x"], data["y"])
             self.tiles[pos] = (data["tile"], data["rotation"])
             self.order.append(pos)
+            self._extend(pos)
             self._pending.append((self._regions.add_tile, (pos, data["tile"], data["rotation"])))
             self.drawn = None
             self.last = pos
@@ -58,6 +61,7 @@ class CarcassonneView:
         elif kind == "follower_returned":
             key = (data["x"], data["y"], data["segment"])
             seat = self.followers.pop(key)
+            self.follower_moves += 1
             self.supply[seat] += 1
             self._pending.append((self._regions.recall, (((key[0], key[1]), key[2]),)))
         elif kind == "feature_scored":
@@ -88,12 +92,22 @@ class CarcassonneView:
         for kind, x, y, r in data["tiles"]:
             self.tiles[(x, y)] = (kind, r)
             self.order.append((x, y))
+            self._extend((x, y))
             self._pending.append((self._regions.add_tile, ((x, y), kind, r)))
         for seat, x, y, seg in data["followers_placed"]:
             self._deploy(seat, x, y, seg)
 
+    def _extend(self, pos: Pos) -> None:
+        x, y = pos
+        box = self.bbox
+        if box is None:
+            self.bbox = (x, y, x, y)
+        elif not (box[0] <= x <= box[2] and box[1] <= y <= box[3]):
+            self.bbox = (min(box[0], x), min(box[1], y), max(box[2], x), max(box[3], y))
+
     def _deploy(self, seat: int, x: int, y: int, segment: str) -> None:
         self.followers[(x, y, segment)] = seat
+        self.follower_moves += 1
         self.supply[seat] -= 1
         self._pending.append((self._regions.deploy, (((x, y), segment), seat)))
 

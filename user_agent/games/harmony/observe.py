@@ -15,7 +15,7 @@ import numpy.typing as npt
 
 from protocol.choices import RequestSpec
 from protocol.games.harmony.schema import ELEMENT_CODES, LANES, ROLE_CODES, ROWS
-from user_agent.actions import ReplyBuilder
+from user_agent.actions import Floats, ReplyBuilder, floats
 from user_agent.games.harmony.view import HarmonyView
 
 CELLS = [f"{lane}/{row}" for row in ROWS for lane in LANES]
@@ -42,6 +42,9 @@ class HarmonyObs:
 
     def encode_state(self, view: Any, seat: int, out: npt.NDArray[np.float32]) -> None:
         assert isinstance(view, HarmonyView)
+        self._state(view, seat, floats(out))
+
+    def _state(self, view: HarmonyView, seat: int, out: Floats) -> None:
         for k, who in enumerate((seat, 1 - seat)):
             base = self.board + k * 15 * 17
             field = view.fields[who]
@@ -70,6 +73,9 @@ class HarmonyObs:
     ) -> None:
         if req.kind != "place_piece":
             return
+        self._request(req, builder, floats(out))
+
+    def _request(self, req: RequestSpec, builder: ReplyBuilder, out: Floats) -> None:
         axis = len(builder.picked)
         out[self.pick + axis] = 1.0
         cells, roles, elements = req.options

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import zlib
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -21,7 +22,7 @@ from protocol.games.sanguosha.catalogue import KINDS
 from protocol.games.sanguosha.generals import GENERALS
 from protocol.games.sanguosha.rulebook import PHASES
 from protocol.games.sanguosha.schema import SCHEMA
-from user_agent.actions import ReplyBuilder, pick_state
+from user_agent.actions import Floats, ReplyBuilder, floats, pick_state
 from user_agent.games.sanguosha.view import SanguoshaView
 
 MAX_SEATS = 10
@@ -42,22 +43,58 @@ ACTIONS = ("card", "skill", "end", "decline", "general", "seat", "zone", "word")
 ZONES = ("hand", "equip", "judge")
 WORD_BUCKETS = 8  # other strings (pass, again, stop, let_draw, ...): a stable hash bucket
 
+REQUEST = {k: i for i, k in enumerate(REQUESTS)}
+FORM = {f: i for i, f in enumerate(FORMS)}
+ACTION = {a: i for i, a in enumerate(ACTIONS)}
+A_CARD, A_SKILL, A_SEAT, A_GENERAL, A_ZONE, A_WORD = (
+    ACTION[a] for a in ("card", "skill", "seat", "general", "zone", "word")
+)
+ZONE = {z: i for i, z in enumerate(ZONES)}
+PHASE = {p: i for i, p in enumerate(PHASES)}
+
 SEAT_FEATURES = 4 + 5 + len(GENERAL_IDS) + len(CARDS) + 1  # = 67
+EQUIP_AT = 9 + len(GENERAL_IDS)  # a seat row's equipment and judgement area: card names
+HAND_FEATURES = len(CARDS) + len(SUITS)
 CARD_FEATURES = len(CARDS) + len(SUITS) + 1  # name, suit, rank / 13
 OPTION_FEATURES = (
     (len(ACTIONS) + CARD_FEATURES + len(SKILL_IDS) + MAX_SEATS + len(GENERAL_IDS) + len(ZONES))
     + 1
     + WORD_BUCKETS
 )
+# option sub-fields: offsets in one option's row
+O_CARD = len(ACTIONS)
+O_SKILL = O_CARD + CARD_FEATURES
+O_SEAT = O_SKILL + len(SKILL_IDS)
+O_GENERAL = O_SEAT + MAX_SEATS
+O_ZONE = O_GENERAL + len(GENERAL_IDS)
+O_COUNT = O_ZONE + len(ZONES)
+O_WORD = O_COUNT + 1
 
 
-def _card(out: npt.NDArray[np.float32], base: int, card: Mapping[str, Any]) -> None:
-    name = card.get("name")
-    if name in CARD:
-        out[base + CARD[name]] = 1.0
-    suit = card.get("suit")
-    if suit in SUIT:
-        out[base + len(CARDS) + SUIT[suit]] = 1.0
+@dataclass
+class _Written:
+    """What the encoder last wrote into one seat's table part, to rewrite only what changed.
+    The lists are held (not copied): the view replaces its hand and discard lists when cards
+    leave them and only appends otherwise, so the same list at the same length is unchanged."""
+
+    view: SanguoshaView
+    out: npt.NDArray[np.float32]
+    rows: list[tuple[Any, ...] | None] = field(default_factory=lambda: [None] * MAX_SEATS)
+    hand: list[dict[str, Any]] | None = None
+    hand_len: int = 0
+    discard: list[dict[str, Any]] | None = None
+    discard_len: int = 0
+    table: tuple[Any, ...] | None = None
+    buf: Floats | None = None  # `out` as items
+
+
+def _card(out: Floats, base: int, card: Mapping[str, Any]) -> None:
+    c = CARD.get(card.get("name", ""))
+    if c is not None:
+        out[base + c] = 1.0
+    u = SUIT.get(card.get("suit", ""))
+    if u is not None:
+        out[base + len(CARDS) + u] = 1.0
     rank = card.get("rank")
     if type(rank) is int:
         out[base + len(CARDS) + len(SUITS)] = rank / 13
@@ -75,64 +112,110 @@ class SanguoshaObs:
         self.options = self.pick + max_options + 3
         self.size = self.options + max_options * OPTION_FEATURES
         self.state_size = self.request
-        # per seat: (the discard list counted, how far, the counts)
-        self._discards: dict[int, tuple[list[Any], int, npt.NDArray[np.float32]]] = {}
-        # option sub-fields
-        self.o_card = len(ACTIONS)
-        self.o_skill = self.o_card + CARD_FEATURES
-        self.o_seat = self.o_skill + len(SKILL_IDS)
-        self.o_general = self.o_seat + MAX_SEATS
-        self.o_zone = self.o_general + len(GENERAL_IDS)
-        self.o_count = self.o_zone + len(ZONES)
-        self.o_word = self.o_count + 1
+        # per seat: what `update_state` last wrote into its array
+        self._written: dict[int, _Written] = {}
 
     def encode_state(self, view: Any, seat: int, out: npt.NDArray[np.float32]) -> None:
         assert isinstance(view, SanguoshaView)
-        n = len(view.seats)
-        idx: list[int] = []  # one fancy assignment at the end: cheaper than item by item
-        val: list[float] = []
-        ones: list[int] = []
-        equip_at = 9 + len(GENERAL_IDS)
+        self._write(view, seat, out, _Written(view, out))
+
+    def update_state(self, view: Any, seat: int, out: npt.NDArray[np.float32]) -> None:
+        """`encode_state` into the seat's own array, rewriting only the parts whose inputs
+        changed since the last call for the same view and array."""
+        assert isinstance(view, SanguoshaView)
+        written = self._written.get(seat)
+        if written is None or written.view is not view or written.out is not out:
+            out[: self.state_size] = 0.0
+            written = self._written[seat] = _Written(view, out)
+        self._write(view, seat, out, written)
+
+    def _write(
+        self, view: SanguoshaView, seat: int, array: npt.NDArray[np.float32], w: _Written
+    ) -> None:
+        out = w.buf
+        if out is None:
+            out = w.buf = floats(array)
+        seats = view.seats
+        n = len(seats)
+        current = view.current
+        rows = w.rows
         for k in range(n):
             s = (seat + k) % n
-            info = view.seats[s]
-            base = k * SEAT_FEATURES
+            info = seats[s]
             count = info.hand_count if s != seat else len(view.hand)
-            idx += (base, base + 1, base + 2, base + 3)
-            val += (float(info.alive), info.hp / 8, info.max_hp / 8, count / 10)
-            role = ROLE_INDEX.get(info.role, 4)
-            ones.append(base + 4 + role)
+            key = (
+                info.alive,
+                info.hp,
+                info.max_hp,
+                count,
+                info.role,
+                info.general,
+                info.areas,
+                s == current,
+            )
+            if rows[k] == key:
+                continue
+            base = k * SEAT_FEATURES
+            if rows[k] is not None:
+                array[base : base + SEAT_FEATURES] = 0.0
+            rows[k] = key
+            out[base] = float(info.alive)
+            out[base + 1] = info.hp / 8
+            out[base + 2] = info.max_hp / 8
+            out[base + 3] = count / 10
+            out[base + 4 + ROLE_INDEX.get(info.role, 4)] = 1.0
             g = GENERAL.get(info.general)
             if g is not None:
-                ones.append(base + 9 + g)
+                out[base + 9 + g] = 1.0
             for card in info.equip.values():
                 c = CARD.get(card.get("name", ""))
                 if c is not None:
-                    ones.append(base + equip_at + c)
+                    out[base + EQUIP_AT + c] = 1.0
             for card in info.judge:
                 c = CARD.get(info.judge_as.get(card.get("id", -1), card.get("name", "")))
                 if c is not None:
-                    ones.append(base + equip_at + c)
-            if view.current == s:
-                ones.append(base + SEAT_FEATURES - 1)
-        out[idx] = val
-        out[ones] = 1.0
-        hand = self.hand
-        for card in view.hand:
-            c = CARD.get(card.get("name", ""))
-            if c is not None:
-                out[hand + c] += 1.0
-            u = SUIT.get(card.get("suit", ""))
-            if u is not None:
-                out[hand + len(CARDS) + u] += 1.0
-        out[self.discard : self.discard + len(CARDS)] = self._discard_counts(view, seat)
-        t = self.table
-        out[t] = view.draw_count / 108
-        out[t + 1] = view.round / 20
-        if view.phase in PHASES:
-            out[t + 2 + PHASES.index(view.phase)] = 1.0
-        out[t + 8] = view.facedown_count / 10
-        out[t + 9] = n / MAX_SEATS
+                    out[base + EQUIP_AT + c] = 1.0
+            if s == current:
+                out[base + SEAT_FEATURES - 1] = 1.0
+        hand = view.hand
+        if w.hand is not hand or w.hand_len != len(hand):
+            h = self.hand
+            if w.hand is not None:
+                array[h : h + HAND_FEATURES] = 0.0
+            for card in hand:
+                c = CARD.get(card.get("name", ""))
+                if c is not None:
+                    out[h + c] += 1.0
+                u = SUIT.get(card.get("suit", ""))
+                if u is not None:
+                    out[h + len(CARDS) + u] += 1.0
+            w.hand, w.hand_len = hand, len(hand)
+        pile = view.discard
+        if w.discard is not pile or w.discard_len != len(pile):
+            # the view only appends to its discard list, or replaces it when cards leave
+            d = self.discard
+            if w.discard is not pile or w.discard_len > len(pile):
+                if w.discard is not None:
+                    array[d : d + len(CARDS)] = 0.0
+                w.discard_len = 0
+            for card in pile[w.discard_len :]:
+                c = CARD.get(card.get("name", ""))
+                if c is not None:
+                    out[d + c] += 1.0
+            w.discard, w.discard_len = pile, len(pile)
+        table = (view.draw_count, view.round, view.phase, view.facedown_count)
+        if w.table != table:
+            t = self.table
+            if w.table is not None:
+                array[t : t + 10] = 0.0
+            w.table = table
+            out[t] = view.draw_count / 108
+            out[t + 1] = view.round / 20
+            p = PHASE.get(view.phase)
+            if p is not None:
+                out[t + 2 + p] = 1.0
+            out[t + 8] = view.facedown_count / 10
+            out[t + 9] = n / MAX_SEATS
 
     def encode_request(
         self,
@@ -143,79 +226,73 @@ class SanguoshaObs:
         out: npt.NDArray[np.float32],
     ) -> None:
         n = len(view.seats)
-        r = self.request
-        out[r + REQUESTS.index(req.kind)] = 1.0
-        out[r + len(REQUESTS) + FORMS.index(req.form)] = 1.0
-        out[r + len(REQUESTS) + len(FORMS)] = req.min / 10
-        out[r + len(REQUESTS) + len(FORMS) + 1] = req.max / 10
-        out[r + len(REQUESTS) + len(FORMS) + 2] = float(req.cancel)
-        pick_state(builder, self.max_options, out, self.pick)
+        buf = floats(out)
+        r = self.request + len(REQUESTS)
+        buf[self.request + REQUEST[req.kind]] = 1.0
+        buf[r + FORM[req.form]] = 1.0
+        r += len(FORMS)
+        buf[r] = req.min / 10
+        buf[r + 1] = req.max / 10
+        buf[r + 2] = float(req.cancel)
+        pick_state(builder, self.max_options, buf, self.pick)
         items = req.options
         if req.form == "product" and builder is not None:
             items = req.options[len(builder.picked)]
-        for i, item in enumerate(items):
-            self._option(out, self.options + i * OPTION_FEATURES, item, seat, n)
+        base = self.options
+        for item in items:
+            self._option(buf, base, item, seat, n)
+            base += OPTION_FEATURES
 
-    def _discard_counts(self, view: SanguoshaView, seat: int) -> npt.NDArray[np.float32]:
-        """Card names in the discard pile, counted incrementally: the view only appends to
-        its discard list, or replaces the list when cards leave it."""
-        pile = view.discard
-        known = self._discards.get(seat)
-        if known is None or known[0] is not pile or known[1] > len(pile):
-            known = (pile, 0, np.zeros(len(CARDS), dtype=np.float32))
-        _, done, counts = known
-        for card in pile[done:]:
-            i = CARD.get(card.get("name", ""))
-            if i is not None:
-                counts[i] += 1.0
-        self._discards[seat] = (pile, len(pile), counts)
-        return counts
-
-    def _option(self, out: npt.NDArray[np.float32], base: int, item: Any, me: int, n: int) -> None:
+    def _option(self, out: Floats, base: int, item: Any, me: int, n: int) -> None:
         """One option's features: what kind of thing it is, its card, skill, seats, general,
         zone, or a hashed word."""
-        if type(item) is int:  # a seat
-            out[base + ACTIONS.index("seat")] = 1.0
-            out[base + self.o_seat + (item - me) % n] = 1.0
+        t = type(item)
+        if t is int:  # a seat
+            out[base + A_SEAT] = 1.0
+            out[base + O_SEAT + (item - me) % n] = 1.0
             return
-        if isinstance(item, str):
-            if item in SKILL:
-                out[base + ACTIONS.index("skill")] = 1.0
-                out[base + self.o_skill + SKILL[item]] = 1.0
+        if t is str or isinstance(item, str):
+            skill = SKILL.get(item)
+            if skill is not None:
+                out[base + A_SKILL] = 1.0
+                out[base + O_SKILL + skill] = 1.0
             else:
-                out[base + ACTIONS.index("word")] = 1.0
+                out[base + A_WORD] = 1.0
                 bucket = zlib.crc32(item.encode()) % WORD_BUCKETS
-                out[base + self.o_word + bucket] = 1.0
+                out[base + O_WORD + bucket] = 1.0
             return
-        if not isinstance(item, Mapping):
+        if t is not dict and not isinstance(item, Mapping):
             return
         if "zone" in item:  # pick_card: a zone of another seat (a hidden hand card, or a card)
-            out[base + ACTIONS.index("zone")] = 1.0
-            if item["zone"] in ZONES:
-                out[base + self.o_zone + ZONES.index(item["zone"])] = 1.0
-            out[base + self.o_count] = item.get("count", 0) / 10
+            out[base + A_ZONE] = 1.0
+            zone = ZONE.get(item["zone"])
+            if zone is not None:
+                out[base + O_ZONE + zone] = 1.0
+            out[base + O_COUNT] = item.get("count", 0) / 10
             if isinstance(item.get("card"), Mapping):
-                _card(out, base + self.o_card, item["card"])
+                _card(out, base + O_CARD, item["card"])
             return
         if "faction" in item and item.get("id") in GENERAL:  # a general to choose
-            out[base + ACTIONS.index("general")] = 1.0
-            out[base + self.o_general + GENERAL[item["id"]]] = 1.0
+            out[base + A_GENERAL] = 1.0
+            out[base + O_GENERAL + GENERAL[item["id"]]] = 1.0
             return
         kind = item.get("kind")
         if kind is None and "name" in item:  # a bare card
-            out[base + ACTIONS.index("card")] = 1.0
-            _card(out, base + self.o_card, item)
+            out[base + A_CARD] = 1.0
+            _card(out, base + O_CARD, item)
             return
-        if kind in ACTIONS:
-            out[base + ACTIONS.index(kind)] = 1.0
-        if isinstance(item.get("card"), Mapping):
-            _card(out, base + self.o_card, item["card"])
-        skill = item.get("skill")
-        if skill in SKILL:
-            out[base + self.o_skill + SKILL[skill]] = 1.0
+        a = ACTION.get(kind)
+        if a is not None:
+            out[base + a] = 1.0
+        card = item.get("card")
+        if card is not None and (type(card) is dict or isinstance(card, Mapping)):
+            _card(out, base + O_CARD, card)
+        skill = SKILL.get(item.get("skill"))
+        if skill is not None:
+            out[base + O_SKILL + skill] = 1.0
         for target in item.get("targets") or ():
             if type(target) is int:
-                out[base + self.o_seat + (target - me) % n] = 1.0
+                out[base + O_SEAT + (target - me) % n] = 1.0
 
     def render(self, view: Any) -> str:
         assert isinstance(view, SanguoshaView)

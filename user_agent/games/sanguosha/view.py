@@ -53,6 +53,9 @@ class SeatInfo:
     equip: dict[str, dict[str, Any]] = field(default_factory=dict)
     judge: list[dict[str, Any]] = field(default_factory=list)
     judge_as: dict[int, str] = field(default_factory=dict)  # card id -> the trick it is used as
+    # bumped whenever the equipment or the judgement area changes (an encoder caching what it
+    # wrote of them compares it); not part of the seat's state
+    areas: int = field(default=0, compare=False)
     # 1v1: the generals this seat is known to hold in reserve (its own hidden ones only for
     # itself, the public picks for everyone), how many it holds, and how many it has lost
     reserve: list[str] = field(default_factory=list)
@@ -62,6 +65,8 @@ class SeatInfo:
 
 class SanguoshaView:
     KINDS: frozenset[str] = frozenset()  # set below, from the handler table
+    # kind -> handler(view, data): `apply`'s table, for hosts that dispatch themselves
+    HANDLERS: dict[str, Callable[[SanguoshaView, dict[str, Any]], None]] = {}
 
     def __init__(self, seat: int, seats: int) -> None:
         self.seat = seat
@@ -78,6 +83,7 @@ class SanguoshaView:
         self.outcome: dict[str, Any] | None = None
         self.pool: list[str] = []  # 1v1: the open generals still to pick
         self.sides = False  # 1v1: the roles lord and renegade tag the warm and the cool side
+        self._scoped: set[int] = set()  # seats that may hold marks with a scope (`_clear`)
 
     # --- distance and attack range (rules §4.5), as every seat may work them out -------------
 
@@ -133,11 +139,14 @@ class SanguoshaView:
                 ids = {c["id"] for c in cards}
                 self.hand = [c for c in self.hand if c["id"] not in ids]
         elif zone == "equip" and seat is not None:
+            info = self.seats[seat]
+            info.areas += 1
             for c in cards or []:
-                self.seats[seat].equip.pop(SLOTS.get(c["name"], ""), None)
+                info.equip.pop(SLOTS.get(c["name"], ""), None)
         elif zone == "judge" and seat is not None:
             ids = {c["id"] for c in cards or []}
             info = self.seats[seat]
+            info.areas += 1
             info.judge = [c for c in info.judge if c["id"] not in ids]
             for i in ids:
                 info.judge_as.pop(i, None)
@@ -161,10 +170,13 @@ class SanguoshaView:
             if seat == self.seat and cards:
                 self.hand.extend(cards)
         elif zone == "equip" and seat is not None:
+            info = self.seats[seat]
+            info.areas += 1
             for c in cards or []:
-                self.seats[seat].equip[SLOTS.get(c["name"], "")] = c
+                info.equip[SLOTS.get(c["name"], "")] = c
         elif zone == "judge" and seat is not None:
             info = self.seats[seat]
+            info.areas += 1
             for c in cards or []:
                 info.judge.append(c)
                 info.judge_as[c["id"]] = as_ or c["name"]
@@ -207,6 +219,7 @@ class SanguoshaView:
             info = self.seats[d["seat"]]
             info.marks["slash_used"] = info.marks.get("slash_used", 0) + 1
             info.scopes["slash_used"] = "phase"
+            self._scoped.add(d["seat"])
 
     def _respond(self, d: dict[str, Any]) -> None:
         self._subcards(d, d["to"])
@@ -269,19 +282,29 @@ class SanguoshaView:
         else:
             info.marks[d["name"]] = d["value"]
             info.scopes[d["name"]] = d["scope"]
+            self._scoped.add(d["seat"])
 
     def _clear(self, scope: str) -> None:
-        for info in self.seats:
+        if not self._scoped:  # no seat holds a scoped mark: the usual case
+            return
+        emptied = []
+        for seat in self._scoped:
+            info = self.seats[seat]
             if scope in info.scopes.values():
                 for name in [n for n, sc in info.scopes.items() if sc == scope]:
                     del info.scopes[name]
                     info.marks.pop(name, None)
+            if not info.scopes:
+                emptied.append(seat)
+        self._scoped.difference_update(emptied)
 
     def _phase_end(self, d: dict[str, Any]) -> None:
-        self._clear("phase")
+        if self._scoped:
+            self._clear("phase")
 
     def _turn_end(self, d: dict[str, Any]) -> None:
-        self._clear("turn")
+        if self._scoped:
+            self._clear("turn")
 
     def _skill_gained(self, d: dict[str, Any]) -> None:
         s = self.seats[d["seat"]]
@@ -365,6 +388,7 @@ _HANDLERS: dict[str, Callable[[SanguoshaView, dict[str, Any]], None]] = {
 
 
 SanguoshaView.KINDS = frozenset(_HANDLERS)  # the kinds it folds (hosts may skip the others)
+SanguoshaView.HANDLERS = _HANDLERS
 
 
 def make_view(seat: int, seats: int) -> SanguoshaView:
