@@ -21,7 +21,7 @@ from game_agent.engine import ConfigError, Game, RequestSpec, view_for
 from game_agent.games import GAMES, load
 from protocol.choices import Choice, check_choice
 from sgs.cli import dash_values
-from sgs.runner import make_bots
+from sgs.runner import give_samplers, make_bots
 from user_agent.bot import Bot
 from user_agent.bots import BotSpecError
 from user_agent.tui.app import ConsoleApp
@@ -87,6 +87,7 @@ class LocalSource:
         bots: list[Bot | None] = list(make_bots(game_name, bot_specs, game.seats, seed))
         if 0 <= seat < game.seats:
             bots[seat] = None
+        give_samplers(game, bots)
         return cls(game, seat, bots, deadline, clock=clock)
 
     def _events(self) -> list[Item]:

@@ -17,6 +17,7 @@ from game_agent.games import load
 from protocol.choices import Choice
 from replays.writer import LogWriter, header_for
 from sgs.errors import UsageError
+from sgs.search.sampler import LiveSampler
 from user_agent.bot import Bot, NullView
 from user_agent.bots import BotSpecError, resolve
 from user_agent.games import for_game
@@ -123,6 +124,13 @@ def fewer_collections() -> None:
 IDLE_LIMIT = 1000
 
 
+def give_samplers(game: Game, bots: Sequence[Bot | None]) -> None:
+    """Each search bot (`Bot.wants_sampler`) gets samples of `game` for its seat, nothing else."""
+    for b in bots:
+        if b is not None and b.wants_sampler:
+            b.sampler = LiveSampler(game, b.seat)
+
+
 def drive(
     game: Game,
     bots: Sequence[Bot],
@@ -140,6 +148,7 @@ def drive(
     The writer is never flushed here: no one outside this process sees the game, so nothing
     must be on the OS before anything else happens. Records reach the file when the writer's
     buffer passes its threshold and when the caller closes it (`play` does)."""
+    give_samplers(game, bots)
     listeners = [
         b for b in bots if not isinstance(b.view, NullView) or type(b).on_event is not Bot.on_event
     ]

@@ -8,7 +8,8 @@ requests addressed to it. The same bot runs in-process (`sgs sim`) and over the 
 from __future__ import annotations
 
 import random
-from typing import Any, Protocol
+from collections.abc import Mapping
+from typing import Any, ClassVar, Protocol
 
 from protocol.asks import typed_options
 from protocol.choices import SEPARATOR, Choice, RequestSpec
@@ -19,6 +20,20 @@ class View(Protocol):
     """What one seat knows, folded from that seat's events."""
 
     def apply(self, kind: str, data: dict[str, Any]) -> None: ...
+
+
+class Sampler(Protocol):
+    """What an in-process host gives a bot that searches (`Bot.wants_sampler`): samples of the
+    live game as the bot's seat may know it, and nothing else of that game.
+
+    `sample(seed)` is `live_game.determinize(bot_seat, seed)`: an independent game (the engine's
+    `game_agent.engine.Game`, typed `Any` here so that the SDK loads no engine) in which
+    everything the seat has not seen is dealt again from `seed`. It may be taken only while the
+    bot is deciding its own request (`decide`); it raises otherwise, and where the game cannot
+    be sampled (a window asked to several seats at once that names others' cards). Over the
+    wire (`sgs bot`) there is no sampler."""
+
+    def sample(self, seed: int) -> Any: ...
 
 
 class NullView:
@@ -35,11 +50,26 @@ class Bot:
     # The game this bot plays ("sanguosha", "harmony", ...): `options` reads its contracts.
     # "" for a bot of any game (such a bot reads `request.options` as they are).
     game = ""
+    # Whether the bot searches on samples of the live game: an in-process host (`sgs sim`,
+    # `sgs arena`) then sets `self.sampler` before the first event; over the wire (`sgs bot`,
+    # `sgs serve --bots`) such a bot is refused, since no sampler can be given there.
+    wants_sampler: ClassVar[bool] = False
 
     def __init__(self, seat: int, seed: int, view: View | None = None) -> None:
         self.seat = seat
         self.rng = random.Random(seed)
         self.view: View = view if view is not None else NullView()
+        self.sampler: Sampler | None = None
+
+    @classmethod
+    def configure(cls, game: str, options: Mapping[str, str]) -> type[Bot]:
+        """The class to play `game` with `options` (from a bot spec `name:key=value:...`, see
+        `user_agent.bots.resolve`). A bot that takes options overrides this and raises
+        `ValueError` (one line) for a bad one; by default a bot takes none."""
+        if options:
+            keys = ", ".join(sorted(options))
+            raise ValueError(f"bot {cls.name!r} takes no options (got {keys})")
+        return cls
 
     def on_event(self, kind: str, data: dict[str, Any]) -> None:
         self.view.apply(kind, data)

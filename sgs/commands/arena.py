@@ -32,7 +32,12 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "under --out. Ctrl-C keeps the finished games and writes their report (exit 130).",
     )
     add_game_options(p)
-    p.add_argument("--bots", default="random", help="the bots, e.g. smart,random (default random)")
+    p.add_argument(
+        "--bots",
+        default="random",
+        help="the bots, e.g. smart,random (default random); a bot's options follow its name, "
+        "e.g. mcts:iterations=200 (docs/ai.md)",
+    )
     p.add_argument("--games", type=int, default=100, help="how many games at least (default 100)")
     p.add_argument("--seed", type=int, default=1, help="seed of the first deal; deal b uses S+b")
     p.add_argument(

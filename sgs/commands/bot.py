@@ -22,7 +22,7 @@ from game_agent.games import GAMES
 from sgs.errors import UsageError
 from sgs.options import check_endpoint
 from sgs.progress import following
-from user_agent.bots import BotSpecError, resolve
+from user_agent.bots import BotSpecError, resolve, wire_problem
 from user_agent.client import (
     GIVE_UP,
     GIVE_UP_DEFAULT,
@@ -88,7 +88,12 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="with --lobby: seat-games to play in all, then exit (default: one per session; "
         "0: until Ctrl-C)",
     )
-    p.add_argument("--bot", default="random", help="random, greedy or package.module:Class")
+    p.add_argument(
+        "--bot",
+        default="random",
+        help="random, greedy or package.module:Class "
+        "(not mcts: a search bot plays in-process only, sgs sim / sgs arena)",
+    )
     p.add_argument(
         "-q",
         "--quiet",
@@ -279,9 +284,11 @@ def parent_gone(parent: int, seat: int | None = None) -> int:
 
 
 def run_bot(args: argparse.Namespace, seed: int, parent: int | None = None) -> int:
-    if args.lobby:
-        return run_fleet(args, seed, parent)
     problem = bot_problem(args.bot, args.game)
+    if problem is not None and args.lobby and "no sampler" not in problem:
+        problem = None  # the fleet reports a bad spec itself
+    if args.lobby and problem is None:
+        return run_fleet(args, seed, parent)
     if problem is not None:
         raise UsageError(problem)
     record = Transcript(args.record) if args.record else None
@@ -298,16 +305,18 @@ def run_bot(args: argparse.Namespace, seed: int, parent: int | None = None) -> i
 def bot_problem(spec: str, game: str | None) -> str | None:
     """Why `spec` is no bot, checked before taking a seat: the seat's game is known only from
     the server's welcome, so a spec passes when it resolves for `game` (if given) or for any
-    bundled game; a name that is no bot or a module path that cannot be imported fails here."""
-    first: str | None = None
+    bundled game; a name that is no bot or a module path that cannot be imported fails here,
+    and so does a bot that needs what only an in-process host gives (`wire_problem`)."""
+    found: list[str] = []
     for candidate in (game,) if game else GAMES:
         try:
-            resolve(spec, candidate)
+            cls = resolve(spec, candidate)
         except BotSpecError as exc:
-            first = first or str(exc)
+            found.append(str(exc))
         else:
-            return None
-    return first
+            return wire_problem(cls, spec)
+    # a game that has the bot says best what is wrong with the spec (a bad option, say)
+    return next((e for e in found if "is not available for game" not in e), found[0])
 
 
 def run_seat(client: Client, player: SeatPlayer, summary: bool = True) -> int:

@@ -29,7 +29,8 @@ from protocol.errors import ProtocolError
 from sgs.errors import UsageError
 from sgs.options import add_game_options, game_config
 from sgs.runner import bot_seed, winners_of
-from user_agent.bots import resolve
+from user_agent.bot import Bot
+from user_agent.bots import resolve, wire_problem
 from user_agent.client import TOKEN_ENV
 from user_agent.parent import PARENT_ENV
 from user_agent.words.narrate import Narrator
@@ -163,6 +164,15 @@ def say(line: str) -> None:
     print(line, flush=True)
 
 
+def over_the_wire(spec: str, game: str) -> type[Bot]:
+    """The bot class of `spec`, refused (exit 2) when it cannot play in a bot process."""
+    cls = resolve(spec, game)
+    problem = wire_problem(cls, spec)
+    if problem is not None:
+        raise UsageError(problem)
+    return cls
+
+
 def bot_specs(spec: str | None, seats: int) -> list[str | None]:
     if not spec:
         return [None] * seats
@@ -211,7 +221,7 @@ def fresh(args: argparse.Namespace) -> Setup:
     config = game_config(args)
     seats = ruleset.seat_count(ruleset.configure(config))
     bots = bot_specs(args.bots, seats)
-    agents = [REMOTE if b is None else resolve(b, ruleset.name).name for b in bots]
+    agents = [REMOTE if b is None else over_the_wire(b, ruleset.name).name for b in bots]
     opened = open_table(
         args.log_dir,
         args.table or "",
@@ -241,7 +251,7 @@ def resumed(args: argparse.Namespace) -> Setup:
     r.table.opts = table_options(args, r.sidecar, people=None in bots)
     for spec in bots:
         if spec is not None:
-            resolve(spec, r.table.game.ruleset.name)  # an unknown bot: refused now, exit 2
+            over_the_wire(spec, r.table.game.ruleset.name)  # an unknown bot: refused now, exit 2
     return Setup(r.table, {**r.sidecar, "bots": bots}, bots, r.report)
 
 

@@ -41,7 +41,12 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     add_game_options(p)
     p.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     p.add_argument("--seed", type=int, default=1, help="seed of the first game; game i uses S+i")
-    p.add_argument("--bots", default="random", help="bots per seat, cycled: e.g. random,greedy")
+    p.add_argument(
+        "--bots",
+        default="random",
+        help="bots per seat, cycled: e.g. random,greedy; a bot's options follow its name, "
+        "e.g. mcts:iterations=200 or mcts:time=0.5 (docs/ai.md)",
+    )
     p.add_argument(
         "--log-dir",
         default=None,

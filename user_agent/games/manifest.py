@@ -69,6 +69,10 @@ class ClientGame:
     # search) and so may import the engine's API and this game's ruleset; no other client
     # module may import `game_agent` (tests/architecture checks it).
     simulates: tuple[str, ...] = ()
+    # "module:attr" of the game's `user_agent.search.SearchHooks` (the leaf evaluation and the
+    # playout policy a search bot such as `mcts` plays samples of the game with); None: the game
+    # has no search bot.
+    search: str | None = None
 
 
 def resolve(ref: str) -> Any:

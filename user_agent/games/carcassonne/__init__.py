@@ -23,7 +23,9 @@ CLIENT = ClientGame(
     web="user_agent.games.carcassonne.web:WEB",
     bots={
         "greedy": "user_agent.games.carcassonne.greedy:GreedyBot",
+        "mcts": "sgs.search.bot:MctsBot",
     },
+    search="user_agent.games.carcassonne.search:HOOKS",
     env=EnvEntry(
         "carcassonne_v0",
         encoder="user_agent.games.carcassonne.observe:CarcassonneObs",

@@ -19,9 +19,10 @@ against `random` in docs/carcassonne.md.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Protocol
 
 from protocol.choices import Choice, RequestSpec
-from protocol.games.carcassonne.regions import Joined, Region
+from protocol.games.carcassonne.regions import Joined, Region, Regions
 from user_agent.bot import Bot, View, random_legal
 from user_agent.games.carcassonne.view import CarcassonneView
 
@@ -62,6 +63,75 @@ def holders(seats: tuple[int, ...] | list[int]) -> tuple[int, ...]:
     return tuple(s for s, n in counts.items() if n == top)
 
 
+class Board(Protocol):
+    """What the weighing reads of a board: a seat's view, or a game's state read alike."""
+
+    @property
+    def left(self) -> int: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def supply(self) -> list[int]: ...
+    @property
+    def regions(self) -> Regions: ...
+
+
+def share(seat: int, seats: tuple[int, ...] | list[int], amount: float, players: int) -> float:
+    """What `amount` for the holders of a feature is worth to `seat`: + when it is among the
+    holders, - (shared out) when only opponents are."""
+    won = holders(seats)
+    if not won:
+        return 0.0
+    if seat in won:
+        return amount
+    return -amount * len(won) / max(1, players - 1)
+
+
+def price(board: Board, seat: int) -> float:
+    return LOW_SUPPLY_PRICE if board.supply[seat] <= LOW_SUPPLY else FOLLOWER_PRICE
+
+
+def old_value(board: Board, j: Joined) -> float:
+    """The value the held features had before the tile joined them (approximation: the
+    value of a feature one tile smaller with one more open side)."""
+    return potential(j.type, max(1, j.tiles - 1), j.pennants, j.open + 1, j.cities, board.left)
+
+
+def placement_values(seat: int, request: RequestSpec, board: Board) -> list[float]:
+    """The value for `seat` of each option of a `place_tile` request (see the module's text)."""
+    kind = request.info["tile"]
+    left = board.left
+    regions = board.regions
+    players = board.players
+    can_deploy = board.supply[seat] > 0
+    cost = price(board, seat)
+    out: list[float] = []
+    for x, y, r in request.options:
+        joined, cloisters = regions.preview((x, y), kind, r)
+        value = 0.0
+        deploy = 0.0
+        for j in joined:
+            if j.followers:
+                if j.open == 0 and j.type != "field":
+                    pts = completed_points(j.type, j.tiles, j.pennants)
+                    value += share(seat, j.followers, pts, players)
+                else:
+                    grown = potential(j.type, j.tiles, j.pennants, j.open, j.cities, left)
+                    value += share(seat, j.followers, grown - old_value(board, j), players)
+            elif can_deploy:
+                if j.open == 0 and j.type != "field":
+                    gain = float(completed_points(j.type, j.tiles, j.pennants))
+                else:
+                    gain = potential(j.type, j.tiles, j.pennants, j.open, j.cities, left)
+                    gain -= cost
+                deploy = max(deploy, gain)
+        for q in cloisters:
+            monk = regions.regions[(q, "CL")].seats()
+            value += share(seat, monk, 9 - (1 + regions.neighbours(q)), players)
+        out.append(value + deploy)
+    return out
+
+
 class GreedyBot(Bot):
     name = "greedy"
 
@@ -81,78 +151,42 @@ class GreedyBot(Bot):
 
     # --- weighing ------------------------------------------------------------------------------
 
-    def _share(self, seats: tuple[int, ...] | list[int], amount: float, players: int) -> float:
-        """What `amount` for the holders of a feature is worth to us: + when we are among the
-        holders, - (shared out) when only opponents are."""
-        won = holders(seats)
-        if not won:
-            return 0.0
-        if self.seat in won:
-            return amount
-        return -amount * len(won) / max(1, players - 1)
-
     def _price(self, view: CarcassonneView) -> float:
-        return LOW_SUPPLY_PRICE if view.supply[self.seat] <= LOW_SUPPLY else FOLLOWER_PRICE
+        return price(view, self.seat)
 
     def _place(self, request: RequestSpec, view: CarcassonneView) -> Choice:
-        kind = request.info["tile"]
-        left = view.left
-        regions = view.regions
-        players = view.players
-        can_deploy = view.supply[self.seat] > 0
-        price = self._price(view)
+        values = placement_values(self.seat, request, view)
         best: list[int] = []
         best_value = float("-inf")
-        for i, (x, y, r) in enumerate(request.options):
-            joined, cloisters = regions.preview((x, y), kind, r)
-            value = 0.0
-            deploy = 0.0
-            for j in joined:
-                if j.followers:
-                    if j.open == 0 and j.type != "field":
-                        pts = completed_points(j.type, j.tiles, j.pennants)
-                        value += self._share(j.followers, pts, players)
-                    else:
-                        grown = potential(j.type, j.tiles, j.pennants, j.open, j.cities, left)
-                        value += self._share(j.followers, grown - self._old(view, j), players)
-                elif can_deploy:
-                    if j.open == 0 and j.type != "field":
-                        gain = float(completed_points(j.type, j.tiles, j.pennants))
-                    else:
-                        gain = potential(j.type, j.tiles, j.pennants, j.open, j.cities, left)
-                        gain -= price
-                    deploy = max(deploy, gain)
-            for q in cloisters:
-                monk = regions.regions[(q, "CL")].seats()
-                value += self._share(monk, 9 - (1 + regions.neighbours(q)), players)
-            value += deploy
+        for i, value in enumerate(values):
             if value > best_value + 1e-9:
                 best_value, best = value, [i]
             elif abs(value - best_value) <= 1e-9:
                 best.append(i)
         return self.rng.choice(best)
 
-    def _old(self, view: CarcassonneView, j: Joined) -> float:
-        """The value the held features had before the tile joined them (approximation: the
-        value of a feature one tile smaller with one more open side)."""
-        return potential(j.type, max(1, j.tiles - 1), j.pennants, j.open + 1, j.cities, view.left)
-
     def _deploy(self, request: RequestSpec, view: CarcassonneView) -> Choice:
-        pos = (request.info["x"], request.info["y"])
-        regions = view.regions
-        price = self._price(view)
-        skip = len(request.options) - 1
-        best, best_value = skip, 0.0
-        for i, name in enumerate(request.options[:-1]):
-            region: Region = regions.region((pos, name))
-            if region.complete:
-                gain = float(completed_points(region.type, len(region.tiles), region.pennants))
-            else:
-                cities = len({regions.find(c) for c in region.cities})
-                gain = potential(
-                    region.type, len(region.tiles), region.pennants, region.open, cities, view.left
-                )
-                gain -= price
-            if gain > best_value + 1e-9:
-                best, best_value = i, gain
-        return best
+        return deploy_choice(self.seat, request, view)
+
+
+def deploy_choice(seat: int, request: RequestSpec, board: Board) -> int:
+    """The best option of a `deploy` request for `seat`: the free feature worth most beyond a
+    follower's price, else skip (the last option)."""
+    pos = (request.info["x"], request.info["y"])
+    regions = board.regions
+    cost = price(board, seat)
+    skip = len(request.options) - 1
+    best, best_value = skip, 0.0
+    for i, name in enumerate(request.options[:-1]):
+        region: Region = regions.region((pos, name))
+        if region.complete:
+            gain = float(completed_points(region.type, len(region.tiles), region.pennants))
+        else:
+            cities = len({regions.find(c) for c in region.cities})
+            gain = potential(
+                region.type, len(region.tiles), region.pennants, region.open, cities, board.left
+            )
+            gain -= cost
+        if gain > best_value + 1e-9:
+            best, best_value = i, gain
+    return best

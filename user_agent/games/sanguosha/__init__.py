@@ -30,7 +30,9 @@ CLIENT = ClientGame(
     ),
     bots={
         "smart": "user_agent.games.sanguosha.smart:SmartBot",
+        "mcts": "sgs.search.bot:MctsBot",
     },
+    search="user_agent.games.sanguosha.search:HOOKS",
     env=EnvEntry(
         "sanguosha_v0",
         encoder="user_agent.games.sanguosha.observe:SanguoshaObs",
