@@ -142,8 +142,10 @@ def test_a_time_budget_plays_too() -> None:
 
 @pytest.fixture(scope="module")
 def local_ray() -> Iterator[None]:
-    ray = pytest.importorskip("ray")
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    import ray
+
+    # a new local Ray, never one another test left running (tests/arena/test_ray_cluster.py)
+    ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False)
     yield
     ray.shutdown()
 
