@@ -35,10 +35,9 @@ from game_agent.games.sanguosha.skill import (
 from game_agent.games.sanguosha.state import State
 from game_agent.games.sanguosha.timings import describe
 
-# The index's lists of (skill, effect), in the order the skills joined.
-LISTS = (
-    "views",
-    "actives",
+# The modifier queries a skill may answer (its attribute of that name, when not None): each has
+# its list of (skill, function) in the index.
+MODIFIERS = (
     "distance_from",
     "distance_to",
     "attack_range",
@@ -48,6 +47,8 @@ LISTS = (
     "prohibit",
     "hand_limit",
 )
+# The index's lists of (skill, effect), in the order the skills joined.
+LISTS = ("views", "actives", *MODIFIERS)
 
 
 class SkillIndex:
@@ -119,16 +120,7 @@ class SkillIndex:
             self.views.extend((sid, v) for v in s.views)
             if s.active is not None:
                 self.actives.append((sid, s.active))
-            for name in (
-                "distance_from",
-                "distance_to",
-                "attack_range",
-                "slash_limit",
-                "extra_targets",
-                "trick_reach",
-                "prohibit",
-                "hand_limit",
-            ):
+            for name in MODIFIERS:
                 fn = getattr(s, name)
                 if fn is not None:
                     getattr(self, name).append((sid, fn))
