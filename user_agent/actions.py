@@ -20,7 +20,8 @@ legal reply, so a masked policy never builds an illegal one.
 
 from __future__ import annotations
 
-from typing import Protocol
+from collections.abc import Callable
+from typing import Any, Generic, Protocol, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -193,6 +194,37 @@ class Floats(Protocol):
     def __getitem__(self, i: int, /) -> float: ...
 
     def __setitem__(self, i: int, value: float, /) -> None: ...
+
+
+class Written(Protocol):
+    """What an encoder last wrote into one seat's array: for the view and the array it was."""
+
+    @property
+    def view(self) -> object: ...
+
+    @property
+    def out(self) -> npt.NDArray[np.float32]: ...
+
+
+W = TypeVar("W", bound=Written)
+
+
+class WrittenPerSeat(Generic[W]):
+    """For an encoder's `update_state`: per seat, the record of what it last wrote there (made
+    by `fresh(view, out)`), started again, with `out[:size]` zeroed, when the view or the array
+    is not the one it was written for."""
+
+    def __init__(self, fresh: Callable[[Any, npt.NDArray[np.float32]], W], size: int) -> None:
+        self._fresh = fresh
+        self._size = size
+        self._by_seat: dict[int, W] = {}
+
+    def for_seat(self, view: object, seat: int, out: npt.NDArray[np.float32]) -> W:
+        w = self._by_seat.get(seat)
+        if w is None or w.view is not view or w.out is not out:
+            out[: self._size] = 0.0
+            w = self._by_seat[seat] = self._fresh(view, out)
+        return w
 
 
 def floats(out: npt.NDArray[np.float32]) -> Floats:

@@ -17,7 +17,7 @@ import numpy.typing as npt
 
 from protocol.choices import RequestSpec
 from protocol.games.carcassonne.tiles import KINDS, N_TILES, oriented
-from user_agent.actions import Floats, ReplyBuilder, floats
+from user_agent.actions import Floats, ReplyBuilder, WrittenPerSeat, floats
 from user_agent.games.carcassonne.board import board_lines, scores_line
 from user_agent.games.carcassonne.view import CarcassonneView
 
@@ -117,7 +117,7 @@ class CarcassonneObs:
         self.size = self.options + max_options * OPTION_FEATURES
         self.state_size = self.request
         # per seat: what `update_state` last wrote into its array
-        self._written: dict[int, _Written] = {}
+        self._written = WrittenPerSeat(_Written, self.state_size)
 
     def encode_state(self, view: Any, seat: int, out: npt.NDArray[np.float32]) -> None:
         assert isinstance(view, CarcassonneView)
@@ -127,11 +127,7 @@ class CarcassonneObs:
         """`encode_state` into the seat's own array, drawing only the new tiles and the
         followers that changed (the board moves along when the centre moves)."""
         assert isinstance(view, CarcassonneView)
-        written = self._written.get(seat)
-        if written is None or written.view is not view or written.out is not out:
-            out[: self.state_size] = 0.0
-            written = self._written[seat] = _Written(view, out)
-        self._write(view, seat, out, written)
+        self._write(view, seat, out, self._written.for_seat(view, seat, out))
 
     def _write(
         self, view: CarcassonneView, seat: int, out: npt.NDArray[np.float32], w: _Written

@@ -22,7 +22,7 @@ from protocol.games.sanguosha.catalogue import KINDS
 from protocol.games.sanguosha.generals import GENERALS
 from protocol.games.sanguosha.rulebook import PHASES
 from protocol.games.sanguosha.schema import SCHEMA
-from user_agent.actions import Floats, ReplyBuilder, floats, pick_state
+from user_agent.actions import Floats, ReplyBuilder, WrittenPerSeat, floats, pick_state
 from user_agent.games.sanguosha.view import SanguoshaView
 
 MAX_SEATS = 10
@@ -113,7 +113,7 @@ class SanguoshaObs:
         self.size = self.options + max_options * OPTION_FEATURES
         self.state_size = self.request
         # per seat: what `update_state` last wrote into its array
-        self._written: dict[int, _Written] = {}
+        self._written = WrittenPerSeat(_Written, self.state_size)
 
     def encode_state(self, view: Any, seat: int, out: npt.NDArray[np.float32]) -> None:
         assert isinstance(view, SanguoshaView)
@@ -123,11 +123,7 @@ class SanguoshaObs:
         """`encode_state` into the seat's own array, rewriting only the parts whose inputs
         changed since the last call for the same view and array."""
         assert isinstance(view, SanguoshaView)
-        written = self._written.get(seat)
-        if written is None or written.view is not view or written.out is not out:
-            out[: self.state_size] = 0.0
-            written = self._written[seat] = _Written(view, out)
-        self._write(view, seat, out, written)
+        self._write(view, seat, out, self._written.for_seat(view, seat, out))
 
     def _write(
         self, view: SanguoshaView, seat: int, array: npt.NDArray[np.float32], w: _Written
