@@ -108,12 +108,3 @@ def record_bytes(g: Game) -> bytes:
         ],
         use_bin_type=True,
     )
-
-
-def same_point(a: Game, b: Game) -> None:
-    assert a.events == b.events
-    assert a.decisions == b.decisions
-    assert a.requests == b.requests
-    assert a.open == b.open
-    assert a.state == b.state
-    assert a.outcome == b.outcome

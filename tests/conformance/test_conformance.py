@@ -32,8 +32,8 @@ from conformance_support import (
     play,
     played,
     record_bytes,
-    same_point,
 )
+from forking import same_point
 
 from benchmarks.fingerprint import canonical
 from game_agent.engine import EngineError, Game, fold

@@ -8,6 +8,7 @@ import random
 from typing import Any
 
 import pytest
+from forking import play, same_point, step
 from registered import every_config
 from toy_game import Toy
 
@@ -19,28 +20,6 @@ from game_agent.games.sanguosha import RULESET as SANGUOSHA
 from user_agent.bot import random_legal
 
 CONFIGS = every_config()  # every registered game, each configuration of its manifest rows
-
-
-def step(g: Game, rng: random.Random) -> None:
-    """Answer one open request, chosen at random among the open ones, at random."""
-    req = rng.choice(g.open)
-    g.resume(random_legal(req, rng), seat=req.seat)
-
-
-def play(g: Game, rng: random.Random, steps: int | None = None) -> None:
-    n = 0
-    while g.open and (steps is None or n < steps):
-        step(g, rng)
-        n += 1
-
-
-def same_point(a: Game, b: Game) -> None:
-    assert a.events == b.events
-    assert a.decisions == b.decisions
-    assert a.requests == b.requests
-    assert a.open == b.open
-    assert a.state == b.state
-    assert a.outcome == b.outcome
 
 
 @pytest.mark.parametrize(("name", "config"), CONFIGS, ids=[f"{g}-{c}" for g, c in CONFIGS])

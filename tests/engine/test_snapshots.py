@@ -12,12 +12,13 @@ import random
 from typing import Any
 
 import pytest
+from forking import play, step
+from forking import same_point as at_same_point
 from registered import every_config
 from toy_game import Toy
 
 from game_agent.engine import EngineError, Game, Settlement
 from game_agent.games import load
-from user_agent.bot import random_legal
 
 CONFIGS = every_config()
 
@@ -37,26 +38,10 @@ class Counted:
         return self._inner.root(g)  # type: ignore[no-any-return]
 
 
-def step(g: Game, rng: random.Random) -> None:
-    req = rng.choice(g.open)
-    g.resume(random_legal(req, rng), seat=req.seat)
-
-
-def play(g: Game, rng: random.Random, steps: int | None = None) -> None:
-    n = 0
-    while g.open and (steps is None or n < steps):
-        step(g, rng)
-        n += 1
-
-
 def same_point(a: Game, b: Game) -> None:
-    assert a.events == b.events
-    assert a.decisions == b.decisions
-    assert a.requests == b.requests
+    """`forking.same_point`, and the request numbering too."""
+    at_same_point(a, b)
     assert a.asked_after == b.asked_after
-    assert a.open == b.open
-    assert a.state == b.state
-    assert a.outcome == b.outcome
     assert [a.asked(s) for s in range(a.seats)] == [b.asked(s) for s in range(b.seats)]
 
 
