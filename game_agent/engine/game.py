@@ -184,12 +184,23 @@ class Game:
     def __init__(self, ruleset: Ruleset, config: Mapping[str, Any], seed: int) -> None:
         if type(seed) is not int or not 0 <= seed < 1 << 64:
             raise ConfigError(f"a seed is an integer in 0..2^64-1, got {seed!r}")
+        configured = ruleset.configure(config)
+        seats = ruleset.seat_count(configured)
+        self._fresh(
+            ruleset, configured, seed, seats, Rng(seed), ruleset.new_state(configured, seats)
+        )
+
+    def _fresh(
+        self, ruleset: Ruleset, config: dict[str, Any], seed: int, seats: int, rng: Rng, state: Any
+    ) -> None:
+        """Every field of a game not started yet (`__init__`; a fork from a snapshot then sets
+        the records and the stack it starts with)."""
         self.ruleset = ruleset
-        self.config = ruleset.configure(config)
+        self.config = config
         self.seed = seed
-        self.seats = ruleset.seat_count(self.config)
-        self.rng = Rng(seed)
-        self.state: Any = ruleset.new_state(self.config, self.seats)
+        self.seats = seats
+        self.rng = rng
+        self.state: Any = state
         self.events: list[Event] = []
         self.decisions: list[Decision] = []
         self.requests: list[RequestSpec] = []  # every request issued, in issue order
@@ -531,32 +542,21 @@ class Game:
 
     def _from_snapshot(self, snap: _Snapshot) -> Game:
         g = Game.__new__(Game)
-        g.ruleset = self.ruleset
-        g.config = copy.deepcopy(self.config)
-        g.seed = self.seed
-        g.seats = self.seats
-        g.rng = snap.rng.copy()
-        g.state = self._copy_state(snap.state)
+        state = self._copy_state(snap.state)
+        g._fresh(
+            self.ruleset, copy.deepcopy(self.config), self.seed, self.seats, snap.rng.copy(), state
+        )
         g.events = self.events[: snap.events]
         g.decisions = self.decisions[: snap.decisions]
         g.requests = self.requests[: snap.requests]
         g.asked_after = self.asked_after[: snap.requests]
         g._asked = list(snap.asked)
-        g.open = []
-        g.outcome = None
         g._stack = [snap.point.resume(g, *snap.point.args)]
-        g._strands = None
-        g._new = []
-        g._value = None
-        g._apply = self._apply
         g._started = True
-        g.active_triggers = set()
         g.determinized = snap.determinized
         g._samples = self._samples[: snap.samples]
         g._snap = snap
         g._mark = snap.events
-        g._keep_from = NEVER
-        g._copy_state = self._copy_state
         g._folds = dict(self._folds)
         g._main(None, snap.events)
         g._feed(self, snap.decisions, snap.samples)
