@@ -64,6 +64,7 @@ FROM_SERVER = (
     "seated",
     "tables",
     "spectated",
+    "moved",
 )
 
 # Words for the message types whose dataclass has no docstring of its own.
@@ -100,6 +101,13 @@ FIELD_SCHEMAS: dict[tuple[str, str], dict[str, Any]] = {
     ("spectate", "version"): VERSION,
     ("spectate", "last_seq"): {"type": "integer", "minimum": -1},
     ("spectated", "last_seq"): {"type": "integer", "minimum": -1},
+    ("moved", "endpoint"): {
+        "type": "string",
+        "pattern": "^(tcp|ipc)://",
+        "maxLength": 256,
+        "description": "the worker's ROUTER: send the same hello or spectate there",
+    },
+    ("moved", "spectators"): {"type": "string", "description": "that worker's XPUB"},
     ("resync", "last_seq"): {"type": "integer", "minimum": -1},
     ("event", "seq"): COUNT,
     ("request", "request"): {"$ref": "#/$defs/RequestMap"},

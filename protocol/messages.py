@@ -6,7 +6,8 @@ are the fields below. `protocol.codec` turns bytes into these records strictly.
 Agent -> game agent: hello, auth, reply, resync, heartbeat, bye; join, status (the lobby);
 spectate (a spectator's catch-up).
 Game agent -> agent: challenge, welcome, event, request, error, heartbeat, bye; queued, seated,
-tables (the lobby); spectated (the end of a catch-up).
+tables (the lobby); spectated (the end of a catch-up); moved (the table is served at another
+endpoint: say `hello`, or `spectate`, there).
 
 The seat handshake (protocol 3) never sends the token: `hello` carries the agent's nonce, the
 server proves it knows the token (`challenge.proof`) before the agent proves it (`auth.proof`);
@@ -104,6 +105,19 @@ class Seated:
     table: str
     seat: int
     token: str
+
+
+@dataclass(frozen=True, slots=True)
+class Moved:
+    """Protocol 4: the table named in a `hello` or `spectate` is served at another endpoint
+    (a lobby over worker processes, `sgs serve --lobby --workers N`). Connect there (a new
+    connection), send the same message again; `spectators` is that endpoint's event stream.
+    Nothing else changes: the token, the handshake and the seat are the same."""
+
+    TYPE: ClassVar[str] = "moved"
+    table: str
+    endpoint: str
+    spectators: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,6 +235,7 @@ Message = (
     | Tables
     | Spectate
     | Spectated
+    | Moved
 )
 
 MESSAGE_TYPES: dict[str, type[Any]] = {
@@ -244,6 +259,7 @@ MESSAGE_TYPES: dict[str, type[Any]] = {
         Tables,
         Spectate,
         Spectated,
+        Moved,
     )
 }
 

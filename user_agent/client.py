@@ -84,6 +84,7 @@ from protocol.messages import (
     Hello,
     Join,
     Message,
+    Moved,
     Queued,
     Reply,
     RequestMsg,
@@ -118,6 +119,9 @@ BAD_SERVER_PROOF = "bad_server_proof"  # the server could not prove it knows the
 REWOUND = "rewound"  # the client's own notice (never sent by a server), see the module doc
 GIVE_UP = "give_up"  # no server for `give_up` seconds
 PARENT_GONE = "parent_gone"  # the process's parent (`parent_pid`) is gone
+MOVED_BADLY = "moved_badly"  # a `moved` to another table, a bad endpoint, or in a loop
+MAX_MOVES = 4  # `moved` followed in a row without a welcome
+MAX_ENDPOINT = 256  # characters of a `moved` endpoint
 GIVE_UP_DEFAULT = 120.0  # seconds; long enough to restart a crashed server with --resume
 
 Incoming = EventMsg | RequestMsg | Error | Bye  # what `poll` returns
@@ -170,7 +174,8 @@ class Client:
     ) -> None:
         if give_up < 0:
             raise ValueError("give_up must be 0 (retry forever) or more seconds")
-        self.endpoint = endpoint
+        self.endpoint = endpoint  # where the current connection goes
+        self.home = endpoint  # where every new try starts (a `moved` leads away from it)
         self.seat = seat
         self.token = token
         self.name = name
@@ -203,6 +208,7 @@ class Client:
         self._probe: float | None = None  # when a liveness probe (status) went out, if one did
         self._parent_check = 0.0  # when to check next that the parent is alive (parent_pid)
         self._queued = False  # the server confirmed our join on this connection
+        self._moves = 0  # `moved` followed since the last welcome
         self._pending: list[Item] = []  # items seen by the blocking API before it could return
         self.log = log.bind(seat=seat) if seat >= 0 else log.bind(lobby=True)
 
@@ -454,6 +460,7 @@ class Client:
         self.reconnects += 1
         self.log.warning("reconnecting", why=why, last_seq=self.last_seq, state=self.state)
         self._start_trying()
+        self.endpoint = self.home  # a table's worker may have moved: home knows where
         self._connect()
 
     def _retry(self, why: str) -> None:
@@ -464,6 +471,7 @@ class Client:
             self._sock = None
         self._retry_at = time.monotonic() + self._pause
         self._pause = min(self._pause * 2, 1.0)
+        self.endpoint = self.home
         self._set_state(BACKOFF)
 
     def _fail(self, message: str, code: str) -> None:
@@ -487,6 +495,8 @@ class Client:
             self._joining(msg, out)
         elif state == HELLO and isinstance(msg, Challenge):
             self._challenged(msg)
+        elif state == HELLO and isinstance(msg, Moved):
+            self._moved(msg)
         elif state == AUTH and isinstance(msg, Welcome):
             self._welcomed(msg, out)
         elif state in (HELLO, AUTH) and isinstance(msg, Error):
@@ -531,6 +541,25 @@ class Client:
         else:
             self.log.warning("unexpected message in the lobby", type=msg.TYPE)
 
+    def _moved(self, msg: Moved) -> None:
+        """The table is served elsewhere (a lobby's worker): the same hello, there."""
+        if self.table and msg.table != self.table:
+            self._fail(f"{self.endpoint} moved us to table {msg.table!r}, not {self.table!r}",
+                       MOVED_BADLY)  # fmt: skip
+            return
+        if not msg.endpoint.startswith(("tcp://", "ipc://")) or len(msg.endpoint) > MAX_ENDPOINT:
+            self._fail(f"{self.endpoint} moved us to an unusable endpoint", MOVED_BADLY)
+            return
+        self._moves += 1
+        if self._moves > MAX_MOVES:
+            self._fail(f"moved {MAX_MOVES} times without a welcome (last: {msg.endpoint})",
+                       MOVED_BADLY)  # fmt: skip
+            return
+        self.log.info("table moved", table=msg.table, endpoint=msg.endpoint)
+        self.table = msg.table
+        self.endpoint = msg.endpoint
+        self._connect()
+
     def _challenged(self, msg: Challenge) -> None:
         expected = handshake.server_proof(self.token, msg.table, self.seat, self._nonce, msg.nonce)
         # The resolved table must be the one asked for (any table when none was named).
@@ -572,6 +601,7 @@ class Client:
         self.epoch = msg.epoch
         self.welcome = msg
         self.table = msg.table
+        self._moves = 0
         self._set_state(LIVE)
         self._trying_since = None
         self._pause = 0.05

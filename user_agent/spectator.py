@@ -17,8 +17,9 @@ import zmq
 
 from protocol.codec import decode, encode
 from protocol.errors import ProtocolError
-from protocol.messages import Error, EventMsg, Spectate, Spectated
+from protocol.messages import Error, EventMsg, Moved, Spectate, Spectated
 from protocol.version import PROTOCOL_VERSION
+from user_agent.client import MAX_MOVES
 
 Setup = Callable[[zmq.Socket[bytes]], None]
 
@@ -73,6 +74,7 @@ def catch_up(
         sock.send(encode(Spectate(PROTOCOL_VERSION, table, after)))
         events: list[EventMsg] = []
         end = time.monotonic() + timeout
+        moves = 0
         while True:
             left = end - time.monotonic()
             if left <= 0 or not sock.poll(int(left * 1000), zmq.POLLIN):
@@ -87,6 +89,17 @@ def catch_up(
                 if msg.last_seq < last_seq:
                     raise CatchUpError(f"the server holds events up to {msg.last_seq} only")
                 return events
+            elif isinstance(msg, Moved) and moves < MAX_MOVES and not events:
+                # the table is served by a lobby's worker: ask there
+                moves += 1
+                sock.close(0)
+                sock = ctx.socket(zmq.DEALER)
+                sock.setsockopt(zmq.LINGER, 0)
+                sock.setsockopt(zmq.MAXMSGSIZE, 2 << 20)
+                if setup is not None:
+                    setup(sock)
+                sock.connect(msg.endpoint)
+                sock.send(encode(Spectate(PROTOCOL_VERSION, table, after)))
             elif isinstance(msg, Error):
                 raise CatchUpError(f"{msg.code}: {msg.message}")
     except zmq.ZMQError as exc:

@@ -17,7 +17,7 @@ import { Dealer } from "zeromq";
 
 import { decide, makeRng, Steps } from "./decide.mjs";
 
-const VERSION = 3; // the protocol's version (`hello`, section 3)
+const VERSION = 4; // the protocol's version (`hello`, section 3)
 const MAX_FRAME = 1 << 20; // frames from the server are at most 1 MiB (section 11)
 const HEARTBEAT_MS = 1000; // send something at least this often (section 8)
 const REHELLO_MS = 5000; // no answer to a hello for this long: send a new one

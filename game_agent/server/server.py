@@ -26,7 +26,7 @@ import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 import structlog
 import zmq
@@ -50,6 +50,7 @@ from protocol.messages import (
     Heartbeat,
     Hello,
     Join,
+    Moved,
     Queued,
     Reply,
     Resync,
@@ -91,6 +92,33 @@ class ServerOptions:
     # Spectators' catch-up (`spectate`): events replayed per second per source, and the burst.
     replay_rate: float = 2000.0
     replay_burst: float = 10000.0
+
+
+class Elsewhere(Protocol):
+    """Tables this server knows of but does not hold: a lobby's worker processes
+    (`game_agent.server.workers`). The server asks it where a table is, hands it full queues,
+    and lets it answer for those tables in `status` and on the spectator stream."""
+
+    def moved(self, name: str) -> Moved | None:
+        """Where table `name` is served, if it is known here and ready."""
+
+    def moving(self, name: str) -> bool:
+        """Whether table `name` is known here but not ready yet (its worker restarts)."""
+
+    def place(self, game: str, config: dict[str, Any], mode: str, seated: list[Waiting]) -> None:
+        """Open a table for a full queue; `seated` are told `seated` once it is open."""
+
+    def seating(self, identity: bytes) -> bool:
+        """Whether this peer's queue filled and its table is being opened elsewhere."""
+
+    def count(self) -> int:
+        """Tables open (or being opened) elsewhere."""
+
+    def statuses(self) -> list[dict[str, Any]]:
+        """The `status` rows of those tables."""
+
+    def subscribed(self, topic: bytes) -> None:
+        """A spectator subscribed here to `topic` (a table's name, or b"" for every table)."""
 
 
 @dataclass
@@ -152,6 +180,9 @@ class Server:
         # Opens a table for a full lobby queue: (game, config, mode, n seats) -> Table.
         self.open_table: Callable[[str, dict[str, Any], str], Table] | None = None
         self.on_closed: Callable[[Table], None] = lambda table: None
+        self.elsewhere: Elsewhere | None = None  # tables served by other processes
+        self._watched: dict[zmq.Socket[bytes], Callable[[], None]] = {}
+        self.on_beat: Callable[[float], None] = lambda now: None
         self._ctx = context or zmq.Context.instance()
         self._router: zmq.Socket[bytes] | None = None
         self._pub: zmq.Socket[bytes] | None = None
@@ -225,6 +256,27 @@ class Server:
     def stop(self) -> None:
         self._stopping = True
 
+    def watch(self, sock: zmq.Socket[bytes], readable: Callable[[], None]) -> None:
+        """Call `readable()` in the loop whenever `sock` has input (it reads what it wants)."""
+        self._watched[sock] = readable
+        self._poller.register(sock, zmq.POLLIN)
+
+    def unwatch(self, sock: zmq.Socket[bytes]) -> None:
+        if self._watched.pop(sock, None) is not None:
+            self._poller.unregister(sock)
+
+    def table_count(self) -> int:
+        """Open tables, here and elsewhere (the lobby's `--max-tables` counts them all)."""
+        return len(self.tables) + (0 if self.elsewhere is None else self.elsewhere.count())
+
+    def publish(self, topic: bytes, blob: bytes) -> None:
+        """Send an already-encoded event on the spectator stream (a worker's, relayed)."""
+        self._publish(topic, blob)
+
+    def send(self, identity: bytes, blob: bytes) -> None:
+        """Send an already-encoded message to a peer of the ROUTER."""
+        self._send(identity, blob)
+
     # --- the loop --------------------------------------------------------------------------------
 
     def run(self, until: Callable[[], bool] | None = None) -> None:
@@ -245,6 +297,9 @@ class Server:
                 self._drain_monitor(mon)
         if self._pub in ready:
             self._subscriptions()
+        for sock, readable in list(self._watched.items()):
+            if sock in ready:
+                readable()
         if self._router in ready:
             for _ in range(MAX_BATCH):
                 try:
@@ -314,6 +369,7 @@ class Server:
         beat = now >= self._next_beat
         if beat:
             self._next_beat = now + self.opts.heartbeat
+            self.on_beat(now)
             while self.handshakes:
                 oldest = next(iter(self.handshakes.values()))
                 if now - oldest.at < HANDSHAKE_SECONDS:
@@ -441,7 +497,10 @@ class Server:
         elif msg.TYPE not in ("reply", "resync", "heartbeat", "bye"):
             self._refuse(identity, -1, "unexpected_type", f"{msg.TYPE} is sent by the server")
         elif session is None or session.conn != conn:
-            if isinstance(msg, Heartbeat) and identity in self.lobby.where:
+            if isinstance(msg, Heartbeat) and (
+                identity in self.lobby.where
+                or (self.elsewhere is not None and self.elsewhere.seating(identity))
+            ):
                 return
             self._refuse(identity, -1, "not_seated", f"send hello before {msg.TYPE}")
         else:
@@ -469,7 +528,8 @@ class Server:
             return
         table = self._table_named(msg.table)
         if table is None:
-            self._refuse(identity, -1, "unknown_table", f"no table {msg.table!r} here")
+            if not self._redirect(identity, msg.table):
+                self._refuse(identity, -1, "unknown_table", f"no table {msg.table!r} here")
             return
         last = table.fanout.last_seq(SPECTATOR)
         if not -1 <= msg.last_seq <= last:
@@ -489,6 +549,20 @@ class Server:
         self._send(identity, encode(Spectated(table.name, last)))
         self.per_conn.charge(conn, len(missed) / RESYNC_EVENTS_PER_TOKEN)
 
+    def _redirect(self, identity: bytes, name: str) -> bool:
+        """Tell the peer where table `name` is served, if another process serves it."""
+        if self.elsewhere is None:
+            return False
+        moved = self.elsewhere.moved(name)
+        if moved is not None:
+            self._send(identity, encode(moved))
+            return True
+        if self.elsewhere.moving(name):
+            why = f"table {name!r} is coming back (its worker restarted): try again shortly"
+            self._refuse(identity, -1, "table_moving", why)
+            return True
+        return False
+
     def _speaks(self, identity: bytes, seat: int, version: int) -> bool:
         """Whether the peer speaks this server's protocol (it is told when not)."""
         if version == PROTOCOL_VERSION:
@@ -505,6 +579,8 @@ class Server:
             return None
         table = self._table_named(msg.table)
         if table is None:
+            if self._redirect(identity, msg.table):
+                return None
             names = "" if len(self.tables) > 5 else f" (open: {sorted(self.tables)})"
             return no("unknown_table", f"no table {msg.table!r} here{names}")
         if msg.seat == -1:
@@ -556,7 +632,7 @@ class Server:
         def no(code: str, why: str) -> None:
             self._refuse(identity, -1, code, why)
 
-        if not self.opts.lobby or self.open_table is None:
+        if not self.opts.lobby or (self.open_table is None and self.elsewhere is None):
             return no("no_lobby", "this server hosts fixed tables; say hello to a seat")
         if not self._speaks(identity, -1, msg.version):
             return None
@@ -575,7 +651,7 @@ class Server:
         except ConfigError as exc:
             return no("bad_config", str(exc))
         self._left_queue(identity)  # a second join moves the agent to the new queue
-        refusal = self.admission.refuse(source, len(self.lobby), len(self.tables))
+        refusal = self.admission.refuse(source, len(self.lobby), self.table_count())
         if refusal is not None:
             return no(*refusal)
         key: QueueKey = (msg.game, msg.mode, msg.players)
@@ -587,6 +663,10 @@ class Server:
             for w in q.waiting:
                 self._send(w.identity, tell)
             return None
+        if self.elsewhere is not None:
+            self.elsewhere.place(msg.game, config, msg.mode, seated)
+            return None
+        assert self.open_table is not None
         try:
             table = self.open_table(msg.game, config, msg.mode)
         except (ConfigError, OSError, ValueError) as exc:
@@ -628,6 +708,8 @@ class Server:
 
     def status(self) -> Tables:
         tables = [t.status() for t in self.tables.values()]
+        if self.elsewhere is not None:
+            tables.extend(self.elsewhere.statuses())
         return Tables([*tables, *self.ended], self.lobby.status())
 
     # --- spectators ----------------------------------------------------------------------------
@@ -648,10 +730,13 @@ class Server:
                 name = topic.decode()
             except UnicodeDecodeError:
                 continue
-            if topic and name not in self.tables:
+            here = name in self.tables
+            if topic and not here and (self.elsewhere is None or not self.elsewhere.moved(name)):
                 continue
             with contextlib.suppress(zmq.ZMQError):
                 self._pub.setsockopt(zmq.SUBSCRIBE if raw[0] == 1 else zmq.UNSUBSCRIBE, topic)
+            if raw[0] == 1 and not here and self.elsewhere is not None:
+                self.elsewhere.subscribed(topic)
 
     # --- output ------------------------------------------------------------------------------
 

@@ -17,13 +17,14 @@ from urllib.parse import quote
 import structlog
 import zmq
 
-from game_agent.engine import ConfigError, read_toml
+from game_agent.engine import ConfigError
 from game_agent.games import load
 from game_agent.server import ResumeError, Table, TableOptions, sidecar_path, write_sidecar
 from game_agent.server.admission import Limits
 from game_agent.server.server import Server, ServerOptions
-from game_agent.server.store import mark_finished, new_name, open_table, reopen_table, unfinished
-from game_agent.server.table import ABANDONED, DISSOLVED
+from game_agent.server.store import mark_finished, open_table, reopen_table
+from game_agent.server.table import ABANDONED
+from game_agent.server.workers import MAX_WORKERS
 from protocol.curve import CurveError
 from protocol.errors import ProtocolError
 from sgs.errors import UsageError
@@ -37,7 +38,6 @@ from user_agent.words.narrate import Narrator
 
 log = structlog.get_logger("sgs.serve")
 OPEN = ("-", "", "remote")
-MAX_CONFIGURED_TABLES = 1000  # [[table]] entries in a --tables file
 REMOTE = "remote"
 BOT_SEED_ENV = "SGS_BOT_SEED"
 # Seconds a concealed response window stays open at least on a table a person may sit at
@@ -134,6 +134,15 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         metavar="S",
         help="a playing table with no seat present for S seconds is abandoned: its log ends "
         "with an 'abandoned' record and it is never resumed (default 300; 0 = never)",
+    )
+    p.add_argument(
+        "--workers",
+        type=int,
+        default=0,
+        metavar="N",
+        help=f"with --lobby: spread the tables over N worker processes (1..{MAX_WORKERS}; "
+        "agents are moved to a table's worker by the protocol's `moved`); default 0: every "
+        "table in this process",
     )
     p.add_argument("--max-connections", type=int, default=4096, help="connection cap")
     for name, what in LIMIT_OPTIONS.items():
@@ -289,11 +298,13 @@ def make_curve(args: argparse.Namespace) -> Any:
 
 
 def run(args: argparse.Namespace) -> int:
-    signal.signal(signal.SIGTERM, _terminate)
+    signal.signal(signal.SIGTERM, terminate)
     clash = misplaced_options(args)
     if clash:
         raise UsageError(clash)
     if args.lobby:
+        from sgs.lobby import run_lobby
+
         return run_lobby(args)
     try:
         curve = make_curve(args)  # first: a bad key leaves no empty log behind
@@ -364,85 +375,6 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def run_lobby(args: argparse.Namespace) -> int:
-    """Many tables in this process until SIGTERM / Ctrl-C; unfinished ones resumed first."""
-    # A SIGTERM while the lobby starts (resuming tables) stops it as one while it runs would.
-    stop_asked: list[int] = []
-    signal.signal(signal.SIGTERM, lambda signum, frame: stop_asked.append(signum))
-    try:
-        curve = make_curve(args)
-        server = Server(server_options(args, {}), curve=curve)
-        endpoint, pub = server.bind()
-    except (ValueError, OSError, zmq.ZMQError, CurveError) as exc:
-        raise UsageError(str(exc)) from None
-    sidecars: dict[str, dict[str, Any]] = {}
-    opts = table_options(args, {})
-    opts.fill_timeout = args.fill_timeout or 60.0
-
-    def opened(t: Table, sidecar: dict[str, Any]) -> Table:
-        sidecars[t.name] = sidecar
-        t.start_anyway = True
-        return t
-
-    say(f"lobby on {endpoint}; spectators on {pub}; logs in {args.log_dir}")
-    say(f"join: sgs bot --connect {endpoint} --lobby --game GAME --seats N")
-    say(f"status: sgs status --connect {endpoint}")
-    for path in unfinished(args.log_dir):
-        try:
-            r = reopen_table(path, opts)
-        except (ResumeError, ValueError) as exc:
-            say(f"resume: {path}: refused: {exc}")
-            continue
-        server.add(opened(r.table, r.sidecar))
-        say(f"resume: table {r.table.name!r} ({path}): {r.report}")
-
-    try:
-        configured = configured_tables(args.tables) if args.tables else []
-    except (OSError, ValueError) as exc:
-        server.close()
-        raise UsageError(str(exc)) from None
-    for name, game, config in configured:
-        if name in server.tables:
-            continue  # resumed above
-        try:
-            o = open_table(args.log_dir, name or new_name(game), game, config, opts,
-                           mode=str(config.get("mode", "")), extra={"lobby": True},
-                           lazy=True)  # fmt: skip
-        except (ConfigError, ValueError, OSError) as exc:
-            server.close()
-            raise UsageError(f"table {name!r} in {args.tables}: {exc}") from None
-        server.add(opened(o.table, o.sidecar))
-        say(f"table {o.table.name!r}: {game} for {o.table.game.seats} seats")
-        for seat in o.table.seats.seats:
-            join = f"--connect {endpoint} --table {o.table.name} --seat {seat.index}"
-            say(f"  seat {seat.index}: {TOKEN_ENV}={seat.token} sgs bot {join}")
-
-    def new_table(game: str, config: dict[str, Any], mode: str) -> Table:
-        o = open_table(args.log_dir, new_name(game), game, config, opts, mode=mode,
-                       extra={"lobby": True}, lazy=True)  # fmt: skip
-        return opened(o.table, o.sidecar)
-
-    def closed(t: Table) -> None:
-        mark_finished(t, sidecars.pop(t.name, {}))
-        if t.end == ABANDONED:
-            say(f"table {t.name!r} abandoned: nobody was at it ({t.log_path})")
-        elif t.end != DISSOLVED:  # dissolved tables left nothing: the server log counts them
-            say(f"table {t.name!r} finished: {t.game.outcome} ({t.log_path})")
-
-    server.open_table = new_table
-    server.on_closed = closed
-    try:
-        signal.signal(signal.SIGTERM, _terminate)
-        if stop_asked:
-            raise SystemExit(128 + stop_asked[0])
-        server.run()
-    except (KeyboardInterrupt, SystemExit):
-        say(f"stopping: {len(server.tables)} unfinished tables stay resumable in {args.log_dir}")
-    finally:
-        server.close()
-    return 0
-
-
 def misplaced_options(args: argparse.Namespace) -> str:
     """Options that mean nothing in the chosen mode are refused, never silently ignored."""
     if args.lobby:
@@ -464,31 +396,12 @@ def misplaced_options(args: argparse.Namespace) -> str:
             )
     elif args.tables:
         return "--tables needs --lobby"
+    elif args.workers:
+        return "--workers needs --lobby (one table is served by one process)"
     return ""
 
 
-def configured_tables(path: str) -> list[tuple[str, str, dict[str, Any]]]:
-    """(name, game, config) per [[table]] of a TOML file."""
-    data = read_toml(path)  # ConfigError (a ValueError) past the TOML limits
-    items = data.get("table", [])
-    if not isinstance(items, list) or len(items) > MAX_CONFIGURED_TABLES:
-        raise ValueError(f"{path}: at most {MAX_CONFIGURED_TABLES} [[table]] entries")
-    out = []
-    for i, item in enumerate(items):
-        if not isinstance(item, dict) or not isinstance(item.get("game"), str):
-            raise ValueError(f"{path}: table #{i + 1} needs a game")
-        unknown = set(item) - {"name", "game", "mode", "players", "options"}
-        if unknown:
-            raise ValueError(f"{path}: table #{i + 1}: unknown keys {sorted(unknown)}")
-        config: dict[str, Any] = dict(item.get("options", {}))
-        for key in ("mode", "players"):
-            if key in item:
-                config[key] = item[key]
-        out.append((str(item.get("name", "")), item["game"], config))
-    return out
-
-
-def _terminate(signum: int, frame: object) -> None:
+def terminate(signum: int, frame: object) -> None:
     raise SystemExit(128 + signum)
 
 

@@ -84,7 +84,7 @@ def test_it_is_a_2020_12_schema_of_every_type_and_kind() -> None:
     jsonschema.Draft202012Validator.check_schema(schema)
     assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
     defs = schema["$defs"]
-    assert schema["x-sgs-protocol"] == 3
+    assert schema["x-sgs-protocol"] == 4
     assert schema["x-sgs-games"] == {g: get_schema(g).version for g in GAMES}
     for t, fields in MESSAGE_FIELDS.items():
         message = defs[f"{camel(t)}Message"]
@@ -219,7 +219,7 @@ def broken_messages() -> list[tuple[str, str, dict[str, Any]]]:
            lambda m: m.update(kind="tile_placed"))  # fmt: skip
     broken(served, "a bool for an int", draw, lambda m: m["data"].update(seat=True))
     broken(served, "a negative seq", draw, lambda m: m.update(seq=-1))
-    hello = {"t": "hello", "version": 3, "table": "", "seat": 0, "nonce": "a" * 32, "name": "x"}
+    hello = {"t": "hello", "version": 4, "table": "", "seat": 0, "nonce": "a" * 32, "name": "x"}
     broken("AgentMessage", "protocol version 2", hello, lambda m: m.update(version=2))
     broken("AgentMessage", "a short nonce", hello, lambda m: m.update(nonce="abc"))
     broken("AgentMessage", "a token in the hello", hello, lambda m: m.update(token="t"))
@@ -386,9 +386,9 @@ def test_a_served_game_keeps_the_contract(procs: Procs, validators: Validators) 
         if not caught_up:  # mid-game: a spectator's catch-up and a status
             caught_up = True
             table = welcome["table"]
-            spectator.send({"t": "spectate", "version": 3, "table": table, "last_seq": -1})
+            spectator.send({"t": "spectate", "version": 4, "table": table, "last_seq": -1})
             spectator.recv_type("spectated")
-            spectator.send({"t": "status", "version": 3})
+            spectator.send({"t": "status", "version": 4})
             spectator.recv_type("tables")
             spectator.send({"t": "bye", "reason": "done"})
     while not any(m["t"] == "bye" for m in watched):

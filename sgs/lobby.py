@@ -1,0 +1,230 @@
+"""`sgs serve --lobby`: many tables until stopped, in this process or, with `--workers N`,
+over N worker processes behind this one (`game_agent.server.workers`; docs/operating.md).
+
+`LobbyTables` is how a lobby opens, resumes and closes its tables; the one-process lobby and
+each worker (`sgs.lobby_worker`) use it alike.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import signal
+import sys
+import time
+from typing import Any
+
+import zmq
+
+from game_agent.engine import ConfigError, read_toml
+from game_agent.server import ResumeError, Table
+from game_agent.server.server import Server
+from game_agent.server.store import mark_finished, new_name, open_table, reopen_table, unfinished
+from game_agent.server.table import ABANDONED, DISSOLVED
+from game_agent.server.workers import MAX_WORKERS, WorkerPool, worker_bind
+from protocol.curve import CurveError
+from sgs.errors import UsageError
+from user_agent.client import TOKEN_ENV
+from user_agent.parent import PARENT_ENV
+
+MAX_CONFIGURED_TABLES = 1000  # [[table]] entries in a --tables file
+WORKER_ARGS_ENV = "SGS_WORKER_ARGS"
+START_SECONDS = 60.0  # the workers must all be ready this soon after the front starts
+
+
+def say(line: str) -> None:
+    print(line, flush=True)
+
+
+class LobbyTables:
+    """A lobby's tables: opened for a full queue, resumed, from `--tables`, and closed."""
+
+    def __init__(self, args: argparse.Namespace) -> None:
+        from sgs.commands.serve import table_options
+
+        self.args = args
+        self.where = ""  # " (worker N)" in a worker: said after the table's name
+        self.sidecars: dict[str, dict[str, Any]] = {}
+        self.opts = table_options(args, {})
+        self.opts.fill_timeout = args.fill_timeout or 60.0
+
+    def _opened(self, t: Table, sidecar: dict[str, Any]) -> Table:
+        self.sidecars[t.name] = sidecar
+        t.start_anyway = True
+        return t
+
+    def new(self, game: str, config: dict[str, Any], mode: str, name: str = "") -> Table:
+        """A table for a full queue (its files are written when it starts playing)."""
+        o = open_table(self.args.log_dir, name or new_name(game), game, config, self.opts,
+                       mode=mode, extra={"lobby": True}, lazy=True)  # fmt: skip
+        return self._opened(o.table, o.sidecar)
+
+    def resume(self, path: str) -> tuple[Table, str]:
+        """An unfinished lobby table from its log (ResumeError, ValueError when refused)."""
+        r = reopen_table(path, self.opts)
+        return self._opened(r.table, r.sidecar), r.report
+
+    def configured(self, name: str, game: str, config: dict[str, Any]) -> Table:
+        """A `--tables` table (ConfigError, ValueError, OSError when it cannot be opened)."""
+        o = open_table(self.args.log_dir, name or new_name(game), game, config, self.opts,
+                       mode=str(config.get("mode", "")), extra={"lobby": True},
+                       lazy=True)  # fmt: skip
+        return self._opened(o.table, o.sidecar)
+
+    def closed(self, t: Table) -> None:
+        mark_finished(t, self.sidecars.pop(t.name, {}))
+        if t.end == ABANDONED:
+            say(f"table {t.name!r}{self.where} abandoned: nobody was at it ({t.log_path})")
+        elif t.end != DISSOLVED:  # dissolved tables left nothing: the server log counts them
+            say(f"table {t.name!r}{self.where} finished: {t.game.outcome} ({t.log_path})")
+
+
+def configured_tables(path: str) -> list[tuple[str, str, dict[str, Any]]]:
+    """(name, game, config) per [[table]] of a TOML file."""
+    data = read_toml(path)  # ConfigError (a ValueError) past the TOML limits
+    items = data.get("table", [])
+    if not isinstance(items, list) or len(items) > MAX_CONFIGURED_TABLES:
+        raise ValueError(f"{path}: at most {MAX_CONFIGURED_TABLES} [[table]] entries")
+    out = []
+    for i, item in enumerate(items):
+        if not isinstance(item, dict) or not isinstance(item.get("game"), str):
+            raise ValueError(f"{path}: table #{i + 1} needs a game")
+        unknown = set(item) - {"name", "game", "mode", "players", "options"}
+        if unknown:
+            raise ValueError(f"{path}: table #{i + 1}: unknown keys {sorted(unknown)}")
+        config: dict[str, Any] = dict(item.get("options", {}))
+        for key in ("mode", "players"):
+            if key in item:
+                config[key] = item[key]
+        out.append((str(item.get("name", "")), item["game"], config))
+    return out
+
+
+def seat_lines(endpoint: str, table: str, tokens: list[str]) -> None:
+    for seat, token in enumerate(tokens):
+        join = f"--connect {endpoint} --table {table} --seat {seat}"
+        say(f"  seat {seat}: {TOKEN_ENV}={token} sgs bot {join}")
+
+
+def run_lobby(args: argparse.Namespace) -> int:
+    """Many tables until SIGTERM / Ctrl-C; unfinished ones resumed first."""
+    from sgs.commands.serve import make_curve, server_options, terminate
+
+    # A SIGTERM while the lobby starts (resuming tables) stops it as one while it runs would.
+    stop_asked: list[int] = []
+    signal.signal(signal.SIGTERM, lambda signum, frame: stop_asked.append(signum))
+    workers = args.workers or 0
+    if not 0 <= workers <= MAX_WORKERS:
+        raise UsageError(f"--workers must be 0 (every table in this process) to {MAX_WORKERS}")
+    try:
+        if workers:
+            worker_bind(args.bind or "tcp://127.0.0.1:*", 0)  # refuses a wildcard host early
+        curve = make_curve(args)
+        server = Server(server_options(args, {}), curve=curve)
+        endpoint, pub = server.bind()
+    except (ValueError, OSError, zmq.ZMQError, CurveError) as exc:
+        raise UsageError(str(exc)) from None
+    try:
+        configured = configured_tables(args.tables) if args.tables else []
+    except (OSError, ValueError) as exc:
+        server.close()
+        raise UsageError(str(exc)) from None
+    where = f"over {workers} worker processes" if workers else "in this process"
+    say(f"lobby on {endpoint}; spectators on {pub}; logs in {args.log_dir}; tables {where}")
+    say(f"join: sgs bot --connect {endpoint} --lobby --game GAME --seats N")
+    say(f"status: sgs status --connect {endpoint}")
+    pool: WorkerPool | None = None
+    try:
+        if workers:
+            pool = start_workers(args, server, endpoint, configured)
+        else:
+            in_process(args, server, endpoint, configured)
+        signal.signal(signal.SIGTERM, terminate)
+        if stop_asked:
+            raise SystemExit(128 + stop_asked[0])
+        server.run()
+    except (KeyboardInterrupt, SystemExit):
+        held = server.table_count()
+        say(f"stopping: {held} unfinished tables stay resumable in {args.log_dir}")
+    finally:
+        if pool is not None:
+            pool.close()
+        server.close()
+    return 0
+
+
+def in_process(
+    args: argparse.Namespace,
+    server: Server,
+    endpoint: str,
+    configured: list[tuple[str, str, dict[str, Any]]],
+) -> None:
+    tables = LobbyTables(args)
+    for path in unfinished(args.log_dir):
+        try:
+            table, report = tables.resume(path)
+        except (ResumeError, ValueError) as exc:
+            say(f"resume: {path}: refused: {exc}")
+            continue
+        server.add(table)
+        say(f"resume: table {table.name!r} ({path}): {report}")
+    for name, game, config in configured:
+        if name in server.tables:
+            continue  # resumed above
+        try:
+            table = tables.configured(name, game, config)
+        except (ConfigError, ValueError, OSError) as exc:
+            server.close()
+            raise UsageError(f"table {name!r} in {args.tables}: {exc}") from None
+        server.add(table)
+        say(f"table {table.name!r}: {game} for {table.game.seats} seats")
+        seat_lines(endpoint, table.name, [s.token for s in table.seats.seats])
+    server.open_table = tables.new
+    server.on_closed = tables.closed
+
+
+def start_workers(
+    args: argparse.Namespace,
+    server: Server,
+    endpoint: str,
+    configured: list[tuple[str, str, dict[str, Any]]],
+) -> WorkerPool:
+    """Start the workers, hand them the unfinished and `--tables` tables, and wait until each
+    is ready (exit 2 when one cannot start)."""
+    from game_agent.games import load
+    from sgs.commands.serve import child_env
+
+    for name, game, config in configured:  # checked here, opened by a worker
+        try:
+            load(game).configure(dict(config))
+        except (ConfigError, ValueError, OSError) as exc:
+            raise UsageError(f"table {name!r} in {args.tables}: {exc}") from None
+    plain = {k: v for k, v in vars(args).items() if _jsonable(v)}
+    plain["bind"] = args.bind or "tcp://127.0.0.1:*"
+    plain["front"] = endpoint
+    env = {**child_env(), WORKER_ARGS_ENV: json.dumps(plain), PARENT_ENV: str(os.getpid())}
+    command = [sys.executable, "-m", "sgs.lobby_worker"]
+    pool = WorkerPool(server, args.workers, command, env, log_dir=args.log_dir, say=say)
+    for path in unfinished(args.log_dir):
+        pool.resume(path)
+    for name, game, config in configured:
+        pool.configure(name, game, config)
+    end = time.monotonic() + START_SECONDS
+    while not pool.all_ready():
+        why = pool.failed_to_start()
+        if why or time.monotonic() > end:
+            pool.close(grace=2.0)
+            server.close()
+            raise UsageError(why or f"the workers were not ready within {START_SECONDS:g} s")
+        server.turn()
+    for w in pool.workers:
+        say(
+            f"worker {w.index} (pid {w.proc.pid}): tables on {w.endpoint}; spectators on "
+            f"{w.spectators}"
+        )
+    return pool
+
+
+def _jsonable(value: object) -> bool:
+    return value is None or isinstance(value, str | int | float | bool | list)
