@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -33,6 +34,15 @@ if str(REPO) not in sys.path:
 
 PLAYERS = 5
 LIMIT = 1800.0  # seconds a run may take
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of a live process so far (Linux /proc)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def env() -> dict[str, str]:
@@ -100,6 +110,9 @@ def one_run(tables: int, workers: int, fleets: int, log_dir: str) -> dict[str, A
         for f in range(fleets)
     ]
     t0 = time.perf_counter()
+    front0 = resource.getrusage(resource.RUSAGE_SELF)
+    children0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    workers_cpu = 0.0
     peak = 0
     try:
         while True:
@@ -117,9 +130,14 @@ def one_run(tables: int, workers: int, fleets: int, log_dir: str) -> dict[str, A
             except subprocess.TimeoutExpired:
                 p.kill()
         if pool is not None:
+            workers_cpu = sum(cpu_seconds(w.proc.pid) for w in pool.workers)
             pool.close()
         server.close()
     took = time.perf_counter() - t0
+    front1 = resource.getrusage(resource.RUSAGE_SELF)
+    children1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    front_cpu = (front1.ru_utime + front1.ru_stime) - (front0.ru_utime + front0.ru_stime)
+    children = (children1.ru_utime + children1.ru_stime) - (children0.ru_utime + children0.ru_stime)
     logs = sorted(Path(log_dir).glob("*.sgslog"))
     decisions = timeouts = 0
     bad = []
@@ -140,6 +158,9 @@ def one_run(tables: int, workers: int, fleets: int, log_dir: str) -> dict[str, A
         "p50": 1000 * lat[len(lat) // 2] if lat else float("nan"),
         "p99": 1000 * lat[int(len(lat) * 0.99)] if lat else float("nan"),
         "samples": len(lat),
+        "cpu_front": front_cpu,
+        "cpu_workers": workers_cpu,
+        "cpu_bots": children - workers_cpu,
         "failed_codes": [p.returncode for p in procs if p.returncode],
         "unverified": bad,
     }
@@ -157,8 +178,9 @@ def main() -> int:
     load = os.getloadavg()[0]
     print(f"{os.cpu_count()} cores, load {load:.1f} at the start; bots at nice 10", flush=True)
     print("| tables | workers | held at once | decisions | decisions/s | server p50 ms | "
-          "server p99 ms | timeouts | logs verified |", flush=True)  # fmt: skip
-    print("|---:|---:|---:|---:|---:|---:|---:|---:|---|", flush=True)
+          "server p99 ms | timeouts | CPU s: front / workers / bots | logs verified |",
+          flush=True)  # fmt: skip
+    print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|", flush=True)
     for tables in (int(x) for x in a.tables.split(",")):
         for workers in (int(x) for x in a.workers.split(",")):
             with tempfile.TemporaryDirectory() as tmp:
@@ -169,7 +191,7 @@ def main() -> int:
             print(
                 f"| {r['tables']} | {workers} | {r['peak']} | {r['decisions']} | "
                 f"{r['per_second']:.0f} | {r['p50']:.3f} | {r['p99']:.2f} | {r['timeouts']} | "
-                f"{ok} |",
+                f"{r['cpu_front']:.0f} / {r['cpu_workers']:.0f} / {r['cpu_bots']:.0f} | {ok} |",
                 flush=True,
             )
     print(f"load {os.getloadavg()[0]:.1f} at the end", flush=True)

@@ -12,7 +12,6 @@ import json
 import os
 import signal
 import sys
-import time
 from typing import Any
 
 import zmq
@@ -210,14 +209,11 @@ def start_workers(
         pool.resume(path)
     for name, game, config in configured:
         pool.configure(name, game, config)
-    end = time.monotonic() + START_SECONDS
-    while not pool.all_ready():
-        why = pool.failed_to_start()
-        if why or time.monotonic() > end:
-            pool.close(grace=2.0)
-            server.close()
-            raise UsageError(why or f"the workers were not ready within {START_SECONDS:g} s")
-        server.turn()
+    why = pool.wait_ready(START_SECONDS)
+    if why:
+        pool.close(grace=2.0)
+        server.close()
+        raise UsageError(why)
     for w in pool.workers:
         say(
             f"worker {w.index} (pid {w.proc.pid}): tables on {w.endpoint}; spectators on "

@@ -100,6 +100,10 @@ def winners(outcome: dict[str, Any]) -> list[int]:
     return [] if winner is None else [int(winner)]
 
 
+MAX_SEATS = 4096  # sessions of one fleet process (each holds a socket and its descriptors)
+SPARE_SOCKETS = 64  # sockets of a fleet's context besides its sessions'
+
+
 class SeatPlayer:
     """One seat's game played by a bot of `spec` (`random`, `greedy`, `package.module:Class`).
 
@@ -335,8 +339,8 @@ class Fleet:
         context: zmq.Context[zmq.Socket[bytes]] | None = None,
         join_window: int = JOIN_WINDOW,
     ) -> None:
-        if seats < 1:
-            raise ValueError("a fleet needs at least one seat")
+        if not 1 <= seats <= MAX_SEATS:
+            raise ValueError(f"a fleet plays 1 to {MAX_SEATS} seats at once")
         if games is not None and games < 0:
             raise ValueError("games must be 0 (no limit) or more")
         if give_up < 0:
@@ -353,6 +357,10 @@ class Fleet:
         self.parent_pid = parent_pid
         self.socket_setup = socket_setup
         self._ctx = context or zmq.Context.instance()
+        need = seats + SPARE_SOCKETS
+        if self._ctx.get(zmq.MAX_SOCKETS) < need:
+            # ZeroMQ's default of 1023 sockets per context (taken before the first socket)
+            self._ctx.set(zmq.MAX_SOCKETS, need)
         self.stats = FleetStats()
         self._started_games = 0
         self.join_window = max(1, join_window)

@@ -160,6 +160,20 @@ class WorkerPool:
     def all_ready(self) -> bool:
         return all(w.ready for w in self.workers)
 
+    def wait_ready(self, seconds: float) -> str:
+        """Read only the control channel (agents' messages wait in their socket) until every
+        worker is ready: "" then, else why not (a worker exited, or `seconds` passed)."""
+        end = time.monotonic() + seconds
+        while not self.all_ready():
+            why = self.failed_to_start()
+            if why:
+                return why
+            if time.monotonic() > end:
+                return f"the workers were not ready within {seconds:g} s"
+            if self._control.poll(100):
+                self._read_control()
+        return ""
+
     def failed_to_start(self) -> str:
         """Why a worker exited before it was ready ("" while none did)."""
         for w in self.workers:

@@ -34,7 +34,7 @@ from user_agent.client import (
     SocketSetup,
     Transcript,
 )
-from user_agent.fleet import Fleet, FleetStats, SeatPlayer, seed_from_env
+from user_agent.fleet import MAX_SEATS, Fleet, FleetStats, SeatPlayer, seed_from_env
 from user_agent.parent import (
     ParentDied,
     ParentError,
@@ -386,8 +386,8 @@ def play(client: Client, player: SeatPlayer) -> int:
 def run_fleet(args: argparse.Namespace, seed: int, parent: int | None = None) -> int:
     if args.record:
         raise UsageError("--record is for one seat (not with --lobby)")
-    if args.seats < 1:
-        raise UsageError("--seats must be at least 1")
+    if not 1 <= args.seats <= MAX_SEATS:
+        raise UsageError(f"--seats must be 1 to {MAX_SEATS}")
     try:
         fleet = Fleet(
             args.connect,

@@ -108,7 +108,20 @@ def test_argparse_errors_are_one_error_line(argv: list[str], says: str) -> None:
                 "--seats",
                 "0",
             ],
-            "--seats must be at least 1",
+            "--seats must be 1 to 4096",
+        ),
+        (
+            [
+                "bot",
+                "--connect",
+                "tcp://127.0.0.1:9",
+                "--lobby",
+                "--game",
+                "harmony",
+                "--seats",
+                "4097",
+            ],
+            "--seats must be 1 to 4096",
         ),
         (
             [

@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from conftest import Procs, RawAgent, wait_for
 from test_lobby import free_port, lobby, logs_in, start_fleet
 
@@ -46,13 +47,18 @@ def answers_of(agents: list[RawAgent], *types: str) -> dict[str, int]:
     return counts
 
 
+# The same caps hold for a lobby over worker processes: the front counts every worker's tables.
+OVER = pytest.mark.parametrize("workers", [(), ("--workers", "2")], ids=["one process", "workers"])
+
+
+@OVER
 def test_a_join_flood_from_one_address_is_capped_and_leaves_no_files(
-    procs: Procs, tmp_path: Path
+    procs: Procs, tmp_path: Path, workers: tuple[str, ...]
 ) -> None:
     log_dir = tmp_path / "logs"
     port = free_port()
     endpoint = f"tcp://127.0.0.1:{port}"
-    server = lobby(procs, log_dir, port, "--max-unproven", "16")
+    server = lobby(procs, log_dir, port, "--max-unproven", "16", *workers)
     agents = [RawAgent(endpoint) for _ in range(200)]
     try:
         for a in agents:
@@ -80,13 +86,17 @@ def test_a_join_flood_from_one_address_is_capped_and_leaves_no_files(
     assert server.wait(CEILING) == 0, server.output()
 
 
-def test_a_fleet_larger_than_the_cap_plays_every_game(procs: Procs, tmp_path: Path) -> None:
+@OVER
+def test_a_fleet_larger_than_the_cap_plays_every_game(
+    procs: Procs, tmp_path: Path, workers: tuple[str, ...]
+) -> None:
     """Agents that prove their seats free their places: 24 seats from one process against a
-    cap of 4 unproven seats per address all play (refused joins are tried again)."""
+    cap of 4 unproven seats per address all play (refused joins are tried again). Over
+    workers, each proof is told to the front, which counts the places."""
     log_dir = tmp_path / "logs"
     port = free_port()
     endpoint = f"tcp://127.0.0.1:{port}"
-    server = lobby(procs, log_dir, port, "--max-unproven", "4", "--linger", "0.5")
+    server = lobby(procs, log_dir, port, "--max-unproven", "4", "--linger", "0.5", *workers)
     fleet = start_fleet(procs, endpoint, 24, "random", 3, "--games", "24")
     assert fleet.wait(CEILING * 2) == 0, fleet.output()
     server.popen.terminate()
