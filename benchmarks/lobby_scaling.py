@@ -56,7 +56,7 @@ def one_run(tables: int, workers: int, fleets: int, log_dir: str) -> dict[str, A
     from game_agent.server import Server
     from replays import read_log, verify
     from sgs.cli import build_parser
-    from sgs.commands.serve import server_options
+    from sgs.commands.serve import child_env, server_options, table_options
     from sgs.lobby import LobbyTables, start_workers
 
     os.environ["SGS_WINDOW_MIN"] = "0"  # bots at every seat: no response window hold
@@ -69,9 +69,9 @@ def one_run(tables: int, workers: int, fleets: int, log_dir: str) -> dict[str, A
     endpoint, _ = server.bind()
     pool = None
     if workers:
-        pool = start_workers(args, server, endpoint, [])
+        pool = start_workers(args, server, endpoint, [], child_env())
     else:
-        lobby = LobbyTables(args)
+        lobby = LobbyTables(args, table_options(args, {}))
         server.open_table = lobby.new
         server.on_closed = lambda t: None
     seats = tables * PLAYERS // fleets

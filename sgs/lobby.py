@@ -10,19 +10,15 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import signal
 import sys
 from typing import Any
 
-import zmq
-
 from game_agent.engine import ConfigError, read_toml
-from game_agent.server import ResumeError, Table
+from game_agent.server import ResumeError, Table, TableOptions
 from game_agent.server.server import Server
 from game_agent.server.store import mark_finished, new_name, open_table, reopen_table, unfinished
 from game_agent.server.table import ABANDONED, DISSOLVED
-from game_agent.server.workers import MAX_WORKERS, WorkerPool, worker_bind
-from protocol.curve import CurveError
+from game_agent.server.workers import WorkerPool
 from sgs.errors import UsageError
 from user_agent.client import TOKEN_ENV
 from user_agent.parent import PARENT_ENV
@@ -39,13 +35,11 @@ def say(line: str) -> None:
 class LobbyTables:
     """A lobby's tables: opened for a full queue, resumed, from `--tables`, and closed."""
 
-    def __init__(self, args: argparse.Namespace) -> None:
-        from sgs.commands.serve import table_options
-
+    def __init__(self, args: argparse.Namespace, opts: TableOptions) -> None:
         self.args = args
         self.where = ""  # " (worker N)" in a worker: said after the table's name
         self.sidecars: dict[str, dict[str, Any]] = {}
-        self.opts = table_options(args, {})
+        self.opts = opts
         self.opts.fill_timeout = args.fill_timeout or 60.0
 
     def _opened(self, t: Table, sidecar: dict[str, Any]) -> Table:
@@ -106,60 +100,13 @@ def seat_lines(endpoint: str, table: str, tokens: list[str]) -> None:
         say(f"  seat {seat}: {TOKEN_ENV}={token} sgs bot {join}")
 
 
-def run_lobby(args: argparse.Namespace) -> int:
-    """Many tables until SIGTERM / Ctrl-C; unfinished ones resumed first."""
-    from sgs.commands.serve import make_curve, server_options, terminate
-
-    # A SIGTERM while the lobby starts (resuming tables) stops it as one while it runs would.
-    stop_asked: list[int] = []
-    signal.signal(signal.SIGTERM, lambda signum, frame: stop_asked.append(signum))
-    workers = args.workers or 0
-    if not 0 <= workers <= MAX_WORKERS:
-        raise UsageError(f"--workers must be 0 (every table in this process) to {MAX_WORKERS}")
-    try:
-        if workers:
-            worker_bind(args.bind or "tcp://127.0.0.1:*", 0)  # refuses a wildcard host early
-        curve = make_curve(args)
-        server = Server(server_options(args, {}), curve=curve)
-        endpoint, pub = server.bind()
-    except (ValueError, OSError, zmq.ZMQError, CurveError) as exc:
-        raise UsageError(str(exc)) from None
-    try:
-        configured = configured_tables(args.tables) if args.tables else []
-    except (OSError, ValueError) as exc:
-        server.close()
-        raise UsageError(str(exc)) from None
-    where = f"over {workers} worker processes" if workers else "in this process"
-    say(f"lobby on {endpoint}; spectators on {pub}; logs in {args.log_dir}; tables {where}")
-    say(f"join: sgs bot --connect {endpoint} --lobby --game GAME --seats N")
-    say(f"status: sgs status --connect {endpoint}")
-    pool: WorkerPool | None = None
-    try:
-        if workers:
-            pool = start_workers(args, server, endpoint, configured)
-        else:
-            in_process(args, server, endpoint, configured)
-        signal.signal(signal.SIGTERM, terminate)
-        if stop_asked:
-            raise SystemExit(128 + stop_asked[0])
-        server.run()
-    except (KeyboardInterrupt, SystemExit):
-        held = server.table_count()
-        say(f"stopping: {held} unfinished tables stay resumable in {args.log_dir}")
-    finally:
-        if pool is not None:
-            pool.close()
-        server.close()
-    return 0
-
-
 def in_process(
     args: argparse.Namespace,
+    tables: LobbyTables,
     server: Server,
     endpoint: str,
     configured: list[tuple[str, str, dict[str, Any]]],
 ) -> None:
-    tables = LobbyTables(args)
     for path in unfinished(args.log_dir):
         try:
             table, report = tables.resume(path)
@@ -188,11 +135,11 @@ def start_workers(
     server: Server,
     endpoint: str,
     configured: list[tuple[str, str, dict[str, Any]]],
+    child_env: dict[str, str],
 ) -> WorkerPool:
     """Start the workers, hand them the unfinished and `--tables` tables, and wait until each
     is ready (exit 2 when one cannot start)."""
     from game_agent.games import load
-    from sgs.commands.serve import child_env
 
     for name, game, config in configured:  # checked here, opened by a worker
         try:
@@ -202,7 +149,7 @@ def start_workers(
     plain = {k: v for k, v in vars(args).items() if _jsonable(v)}
     plain["bind"] = args.bind or "tcp://127.0.0.1:*"
     plain["front"] = endpoint
-    env = {**child_env(), WORKER_ARGS_ENV: json.dumps(plain), PARENT_ENV: str(os.getpid())}
+    env = {**child_env, WORKER_ARGS_ENV: json.dumps(plain), PARENT_ENV: str(os.getpid())}
     command = [sys.executable, "-m", "sgs.lobby_worker"]
     pool = WorkerPool(server, args.workers, command, env, log_dir=args.log_dir, say=say)
     for path in unfinished(args.log_dir):

@@ -62,7 +62,7 @@ class Forwarded(Admission):
 
 class Worker:
     def __init__(self, args: argparse.Namespace, index: int, control: str) -> None:
-        from sgs.commands.serve import make_curve, server_options
+        from sgs.commands.serve import make_curve, server_options, table_options
 
         self.args = args
         self.index = index
@@ -79,7 +79,7 @@ class Worker:
         options.lobby = False  # the front holds the queues
         self.server = Server(options, curve=make_curve(args))
         self.server.admission = Forwarded(self.tell)
-        self.tables = LobbyTables(args)
+        self.tables = LobbyTables(args, table_options(args, {}))
         self.tables.where = f" (worker {index})"
         self.server.on_closed = self.closed
         self.server.on_beat = self.beat

@@ -24,7 +24,7 @@ from game_agent.server.admission import Limits
 from game_agent.server.server import Server, ServerOptions
 from game_agent.server.store import mark_finished, open_table, reopen_table
 from game_agent.server.table import ABANDONED
-from game_agent.server.workers import MAX_WORKERS
+from game_agent.server.workers import MAX_WORKERS, WorkerPool, worker_bind
 from protocol.curve import CurveError
 from protocol.errors import ProtocolError
 from sgs.errors import UsageError
@@ -303,8 +303,6 @@ def run(args: argparse.Namespace) -> int:
     if clash:
         raise UsageError(clash)
     if args.lobby:
-        from sgs.lobby import run_lobby
-
         return run_lobby(args)
     try:
         curve = make_curve(args)  # first: a bad key leaves no empty log behind
@@ -372,6 +370,60 @@ def run(args: argparse.Namespace) -> int:
             # user_agent.parent.)
             stop_bots(procs, grace=5.0 if finished else 0.0)
     report(table)
+    return 0
+
+
+def run_lobby(args: argparse.Namespace) -> int:
+    """Many tables until SIGTERM / Ctrl-C; unfinished ones resumed first."""
+    from sgs.lobby import (
+        LobbyTables,
+        configured_tables,
+        in_process,
+        say,
+        start_workers,
+    )
+
+    # A SIGTERM while the lobby starts (resuming tables) stops it as one while it runs would.
+    stop_asked: list[int] = []
+    signal.signal(signal.SIGTERM, lambda signum, frame: stop_asked.append(signum))
+    workers = args.workers or 0
+    if not 0 <= workers <= MAX_WORKERS:
+        raise UsageError(f"--workers must be 0 (every table in this process) to {MAX_WORKERS}")
+    try:
+        if workers:
+            worker_bind(args.bind or "tcp://127.0.0.1:*", 0)  # refuses a wildcard host early
+        curve = make_curve(args)
+        server = Server(server_options(args, {}), curve=curve)
+        endpoint, pub = server.bind()
+    except (ValueError, OSError, zmq.ZMQError, CurveError) as exc:
+        raise UsageError(str(exc)) from None
+    try:
+        configured = configured_tables(args.tables) if args.tables else []
+    except (OSError, ValueError) as exc:
+        server.close()
+        raise UsageError(str(exc)) from None
+    where = f"over {workers} worker processes" if workers else "in this process"
+    say(f"lobby on {endpoint}; spectators on {pub}; logs in {args.log_dir}; tables {where}")
+    say(f"join: sgs bot --connect {endpoint} --lobby --game GAME --seats N")
+    say(f"status: sgs status --connect {endpoint}")
+    pool: WorkerPool | None = None
+    try:
+        if workers:
+            pool = start_workers(args, server, endpoint, configured, child_env())
+        else:
+            in_process(args, LobbyTables(args, table_options(args, {})), server, endpoint,
+                       configured)  # fmt: skip
+        signal.signal(signal.SIGTERM, terminate)
+        if stop_asked:
+            raise SystemExit(128 + stop_asked[0])
+        server.run()
+    except (KeyboardInterrupt, SystemExit):
+        held = server.table_count()
+        say(f"stopping: {held} unfinished tables stay resumable in {args.log_dir}")
+    finally:
+        if pool is not None:
+            pool.close()
+        server.close()
     return 0
 
 
