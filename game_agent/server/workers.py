@@ -100,7 +100,6 @@ class Worker:
     spectators: str = ""
     ready: bool = False
     relay: zmq.Socket[bytes] | None = None  # SUB on the worker's XPUB, for the front's viewers
-    started: float = field(default_factory=time.monotonic)
     restarts: int = 0
 
 
@@ -121,7 +120,6 @@ class WorkerPool:
         if not 1 <= count <= MAX_WORKERS:
             raise ValueError(f"--workers must be 1..{MAX_WORKERS}")
         self.server = server
-        self.count_workers = count
         self.command = list(command)
         self.env = env
         self.say = say

@@ -13,8 +13,8 @@ import re
 import signal
 from pathlib import Path
 
-from conftest import PATIENT, WAIT, Proc, Procs, RawAgent, wait_for
-from test_lobby import free_port, logs_in
+from conftest import WAIT, Proc, Procs, RawAgent, wait_for
+from test_lobby import free_port, logs_in, start_fleet
 
 from game_agent.server.seats import read_sidecar
 from protocol.version import PROTOCOL_VERSION
@@ -43,19 +43,14 @@ def worker_pids(server: Proc) -> dict[int, int]:
     return out
 
 
-def fleet(
-    procs: Procs, endpoint: str, seats: int, bot: str, seed: int, *extra: str, **env: str
-) -> Proc:
-    args = ["bot", "--connect", endpoint, "--lobby", "--game", "harmony", "--seats", str(seats)]
-    return procs.start([*args, "--bot", bot, "--seed", str(seed), *PATIENT, *extra], **env)
-
-
 def test_tables_spread_over_two_workers_and_every_log_verifies(
     procs: Procs, tmp_path: Path
 ) -> None:
     log_dir = tmp_path / "logs"
     server, endpoint, _ = front(procs, log_dir, 2, "--linger", "0.5")
-    fleets = [fleet(procs, endpoint, 20, bot, i) for i, bot in enumerate(("random", "greedy"))]
+    fleets = [
+        start_fleet(procs, endpoint, 20, bot, i) for i, bot in enumerate(("random", "greedy"))
+    ]
     for f in fleets:
         assert f.wait(2 * WAIT) == 0, f.output()
     wait_for(lambda: sum("finished:" in x for x in server.drain()) >= 20, what="20 tables")
@@ -122,7 +117,7 @@ def test_a_killed_worker_is_started_again_and_its_tables_finish(
     server, endpoint, _ = front(procs, log_dir, 2, *timing, "--linger", "0.5")
     slow = {"SGS_TEST_BOT_DELAY": "0.2"}
     fleets = [
-        fleet(procs, endpoint, 6, "wire_bots:SlowRandom", i, "--heartbeat", "0.2", **slow)
+        start_fleet(procs, endpoint, 6, "wire_bots:SlowRandom", i, "--heartbeat", "0.2", **slow)
         for i in range(2)
     ]
 
