@@ -360,8 +360,6 @@ class WorkerPool:
                 if e is not None and e.worker == w.index:
                     e.status = row
             self.server.latencies.extend(float(x) for x in msg.get("latencies", []))
-        elif op == "said":
-            self.say(str(msg["line"]))
 
     def _ready(self, w: Worker, endpoint: str, spectators: str) -> None:
         w.endpoint, w.spectators, w.ready = endpoint, spectators, True

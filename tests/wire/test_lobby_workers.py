@@ -53,7 +53,21 @@ def test_tables_spread_over_two_workers_and_every_log_verifies(
     ]
     for f in fleets:
         assert f.wait(2 * WAIT) == 0, f.output()
-    wait_for(lambda: sum("finished:" in x for x in server.drain()) >= 20, what="20 tables")
+
+    def closed() -> list[bool]:  # per log on disk: its seats file says the game finished
+        out = []
+        for path in logs_in(log_dir):
+            try:
+                out.append(read_sidecar(str(path)).get("end") == "finished")
+            except ValueError:  # not written yet
+                out.append(False)
+        return out
+
+    try:
+        wait_for(lambda: sum(closed()) >= 20, what="20 tables closed")
+    except AssertionError as exc:
+        raise AssertionError(f"{exc}: {closed()}\n{server.output()}") from None
+    server.drain()
     server.popen.terminate()
     assert server.wait() == 0, server.output()
     assert not any(os.path.exists(f"/proc/{pid}") for pid in worker_pids(server).values())
