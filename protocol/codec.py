@@ -5,6 +5,10 @@ naming a known message type, exactly that type's fields with the right types; no
 types, no binary blobs where text is expected, no trailing bytes. Anything else raises
 `ProtocolError` and nothing else (never a msgpack, Unicode or Python error). When a game schema
 is given, event and request payloads are also checked against it.
+
+Protocol 5: a frame from the game agent may hold several messages, msgpack maps one after
+another, to be handled in their order (`decode_frame`; the server joins a step's messages for
+one seat with `batches`). A frame from an agent holds exactly one (`decode`).
 """
 
 from __future__ import annotations
@@ -25,6 +29,9 @@ MAX_MESSAGE_BYTES = 1 << 20  # 1 MiB: a whole Sanguosha request with every optio
 # expand about 70-fold in Python objects).
 MAX_AGENT_MESSAGE_BYTES = 64 * 1024
 MAX_DEPTH = 32
+# Protocol 5: the game agent joins the messages it sends one peer in one flush into frames of at
+# most this many bytes (a message larger than that travels alone, as before).
+MAX_BATCH_BYTES = 64 * 1024
 # The fields of RequestMsg.request (RequestSpec.to_wire()).
 REQUEST_FIELDS = {
     "id": int,
@@ -198,6 +205,10 @@ def unpack(
     return _unpackb(data, _LIMITS if limits is None else limits)
 
 
+class _Trailing(ProtocolError):
+    """Bytes after one whole value: refused by `decode`, the next message for `decode_frame`."""
+
+
 def _unpackb(data: bytes, limits: dict[str, int], hooks: dict[str, Any] | None = None) -> Any:
     """msgpack.unpackb, strict, every failure a ProtocolError."""
     try:
@@ -209,7 +220,7 @@ def _unpackb(data: bytes, limits: dict[str, int], hooks: dict[str, Any] | None =
     except msgpack.exceptions.StackError:
         raise ProtocolError("bad_encoding", "nested too deeply") from None
     except msgpack.ExtraData:
-        raise ProtocolError("bad_encoding", "trailing bytes after the message") from None
+        raise _Trailing("bad_encoding", "trailing bytes after the message") from None
     except Exception as exc:  # msgpack raises many types: ValueError, UnicodeDecodeError, ...
         raise ProtocolError("bad_encoding", f"not a valid msgpack message ({exc})") from None
 
@@ -225,7 +236,67 @@ def decode(
     ``max_bytes=MAX_AGENT_MESSAGE_BYTES``. ``deep=False`` skips the walk over every value
     (no bin, NaN or over-deep nesting inside) and keeps the envelope's checks: for an agent
     reading the server it has authenticated, where that walk was most of the cost of an event."""
-    body = unpack(data, max_bytes)
+    return _message(unpack(data, max_bytes), schema, deep)
+
+
+def decode_frame(
+    data: bytes,
+    schema: GameSchema | None = None,
+    max_bytes: int = MAX_MESSAGE_BYTES,
+    *,
+    deep: bool = True,
+) -> list[Message]:
+    """A frame from the game agent -> its messages, in order (protocol 5: one or more msgpack
+    maps one after another). Each is checked as `decode` checks one; the frame as a whole is
+    at most `max_bytes`, and bytes that do not end a whole message are refused."""
+    if not isinstance(data, (bytes, bytearray, memoryview)):
+        raise ProtocolError("bad_encoding", f"expected bytes, got {type(data).__name__}")
+    size = data.nbytes if isinstance(data, memoryview) else len(data)
+    if size > max_bytes:
+        raise ProtocolError("too_large", f"frame of {size} bytes exceeds {max_bytes}")
+    try:
+        return [_message(_unpackb(data, _LIMITS), schema, deep)]
+    except _Trailing:
+        pass  # several messages: read them one after another
+    unpacker = msgpack.Unpacker(
+        raw=False, strict_map_key=True, ext_hook=_no_ext, max_buffer_size=size, **_LIMITS
+    )
+    unpacker.feed(data)
+    bodies: list[Any] = []
+    end = 0  # where the last whole message ended
+    try:
+        for body in unpacker:
+            bodies.append(body)
+            end = unpacker.tell()
+    except msgpack.exceptions.StackError:
+        raise ProtocolError("bad_encoding", "nested too deeply") from None
+    except Exception as exc:  # msgpack raises many types: ValueError, UnicodeDecodeError, ...
+        raise ProtocolError("bad_encoding", f"not a valid msgpack message ({exc})") from None
+    if end != size:
+        raise ProtocolError("bad_encoding", "the frame ends inside a message")
+    return [_message(body, schema, deep) for body in bodies]
+
+
+def batches(blobs: list[bytes], limit: int = MAX_BATCH_BYTES) -> list[bytes]:
+    """Encoded messages for one peer -> frames (protocol 5): consecutive messages joined while
+    a frame stays within `limit` bytes; a larger message is a frame of its own."""
+    if len(blobs) == 1:
+        return blobs
+    out: list[bytes] = []
+    run: list[bytes] = []
+    size = 0
+    for blob in blobs:
+        if run and size + len(blob) > limit:
+            out.append(b"".join(run))
+            run, size = [], 0
+        run.append(blob)
+        size += len(blob)
+    if run:
+        out.append(b"".join(run))
+    return out
+
+
+def _message(body: Any, schema: GameSchema | None, deep: bool) -> Message:
     if not isinstance(body, dict):
         raise ProtocolError("bad_type", "a message must be a map")
     if deep:

@@ -12,6 +12,7 @@ Every process a test starts is killed (by its pid) when the test ends.
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import hmac
 import json
@@ -68,6 +69,25 @@ def child_env(**extra: str) -> dict[str, str]:
 # The `sgs` script of this interpreter's environment, as a user runs it: unlike `python -m`, it
 # puts its own directory first on sys.path, not the current one.
 SGS_SCRIPT = Path(sys.executable).with_name("sgs")
+
+
+def split_frame(frame: bytes) -> list[bytes]:
+    """A frame from the server -> the bytes of each message in it (protocol 5: one or more
+    msgpack maps back to back), exactly as encoded."""
+    unpacker = msgpack.Unpacker(raw=False)
+    unpacker.feed(frame)
+    out, start = [], 0
+    for _ in unpacker:
+        end = unpacker.tell()
+        out.append(frame[start:end])
+        start = end
+    assert start == len(frame), "the frame ends inside a message"
+    return out
+
+
+def frame_messages(frame: bytes) -> list[dict[str, Any]]:
+    """A frame from the server -> its messages, decoded (plain msgpack, no checks)."""
+    return [msgpack.unpackb(m, raw=False) for m in split_frame(frame)]
 
 
 class Proc:
@@ -324,6 +344,8 @@ class RawAgent:
         self.keepalive = keepalive
         self.seated = False  # welcomed, and neither replaced nor told it is not seated since
         self.sent_at = time.monotonic()
+        self.pending: collections.deque[dict[str, Any]] = collections.deque()  # of the last frame
+        self.frames: list[list[str]] = []  # the types of each frame's messages, as received
 
     def send(self, msg: dict[str, Any] | bytes) -> None:
         self.sock.send(msg if isinstance(msg, bytes) else pack(msg))
@@ -356,16 +378,20 @@ class RawAgent:
         return self.recv_type("welcome", "error", timeout=timeout)
 
     def recv(self, timeout: float = 5.0) -> dict[str, Any] | None:
-        end = time.monotonic() + timeout
-        while True:
-            if self.keepalive and self.seated and time.monotonic() - self.sent_at >= 1.0:
-                self.heartbeat()
-            left = min(end - time.monotonic(), 1.0)
-            if self.sock.poll(max(int(left * 1000), 0), zmq.POLLIN):
-                break
-            if time.monotonic() >= end:
-                return None
-        msg: dict[str, Any] = msgpack.unpackb(self.sock.recv(), raw=False)
+        if not self.pending:
+            end = time.monotonic() + timeout
+            while True:
+                if self.keepalive and self.seated and time.monotonic() - self.sent_at >= 1.0:
+                    self.heartbeat()
+                left = min(end - time.monotonic(), 1.0)
+                if self.sock.poll(max(int(left * 1000), 0), zmq.POLLIN):
+                    break
+                if time.monotonic() >= end:
+                    return None
+            got = frame_messages(self.sock.recv())  # protocol 5: one or more messages
+            self.frames.append([m.get("t") for m in got])
+            self.pending.extend(got)
+        msg: dict[str, Any] = self.pending.popleft()
         t = msg.get("t")
         if t == "welcome":
             self.seated = True

@@ -72,7 +72,7 @@ import zmq
 
 from protocol import handshake
 from protocol.choices import Choice
-from protocol.codec import decode, encode
+from protocol.codec import decode_frame, encode
 from protocol.errors import ProtocolError
 from protocol.messages import (
     Auth,
@@ -250,8 +250,9 @@ class Client:
             except zmq.ZMQError as exc:  # e.g. a CURVE handshake failure surfacing on recv
                 self.log.warning("receive failed", reason=str(exc))
                 break
-            msg = self._decode(raw)
-            if msg is not None:
+            for msg in self._decode(raw):  # protocol 5: a frame may hold several messages
+                if sock is not self._sock or self.failure is not None:
+                    break  # the rest came over a connection that is over
                 self._handle(msg, out)
         return out
 
@@ -703,12 +704,12 @@ class Client:
             self.log.debug("send failed", reason=str(exc))
         self._sent = time.monotonic()
 
-    def _decode(self, raw: bytes) -> Message | None:
+    def _decode(self, raw: bytes) -> list[Message]:
         try:
-            return decode(raw, deep=False)  # the server proved itself; its frames are trusted
+            return decode_frame(raw, deep=False)  # the server proved itself: trusted frames
         except ProtocolError as exc:
             self.log.warning("undecodable message from the server", reason=str(exc))
-            return None
+            return []
 
 
 def _time_left(msg: RequestMsg, received: float) -> RequestMsg:

@@ -15,9 +15,9 @@ from collections.abc import Callable
 
 import zmq
 
-from protocol.codec import decode, encode
+from protocol.codec import decode_frame, encode
 from protocol.errors import ProtocolError
-from protocol.messages import Error, EventMsg, Moved, Spectate, Spectated
+from protocol.messages import Error, EventMsg, Message, Moved, Spectate, Spectated
 from protocol.version import PROTOCOL_VERSION
 from user_agent.client import MAX_MOVES
 
@@ -75,14 +75,18 @@ def catch_up(
         events: list[EventMsg] = []
         end = time.monotonic() + timeout
         moves = 0
+        pending: list[Message] = []  # the rest of the last frame (protocol 5: several)
         while True:
-            left = end - time.monotonic()
-            if left <= 0 or not sock.poll(int(left * 1000), zmq.POLLIN):
-                raise CatchUpError(f"{server} did not answer the catch-up within {timeout:g} s")
-            try:
-                msg = decode(sock.recv())
-            except ProtocolError as exc:
-                raise CatchUpError(f"the catch-up sent an undecodable message: {exc}") from None
+            if not pending:
+                left = end - time.monotonic()
+                if left <= 0 or not sock.poll(int(left * 1000), zmq.POLLIN):
+                    raise CatchUpError(f"{server} did not answer the catch-up within {timeout:g} s")
+                try:
+                    pending = decode_frame(sock.recv())
+                except ProtocolError as exc:
+                    raise CatchUpError(f"the catch-up sent an undecodable message: {exc}") from None
+                pending.reverse()
+            msg = pending.pop()
             if isinstance(msg, EventMsg):
                 events.append(msg)
             elif isinstance(msg, Spectated):
@@ -92,6 +96,7 @@ def catch_up(
             elif isinstance(msg, Moved) and moves < MAX_MOVES and not events:
                 # the table is served by a lobby's worker: ask there
                 moves += 1
+                pending.clear()
                 sock.close(0)
                 sock = ctx.socket(zmq.DEALER)
                 sock.setsockopt(zmq.LINGER, 0)

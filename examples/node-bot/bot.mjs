@@ -17,7 +17,7 @@ import { Dealer } from "zeromq";
 
 import { decide, makeRng, Steps } from "./decide.mjs";
 
-const VERSION = 4; // the protocol's version (`hello`, section 3)
+const VERSION = 5; // the protocol's version (`hello`, section 3)
 const MAX_FRAME = 1 << 20; // frames from the server are at most 1 MiB (section 11)
 const HEARTBEAT_MS = 1000; // send something at least this often (section 8)
 const REHELLO_MS = 5000; // no answer to a hello for this long: send a new one
@@ -147,6 +147,7 @@ async function play(opts) {
     errors: new Map(), // error code -> count, cues not counted
     outcome: null, // game_over's outcome
     heard: Date.now(),
+    gaveUp: null, // the result, once nothing was heard for --give-up
     sent: 0,
   };
 
@@ -186,8 +187,10 @@ async function play(opts) {
     return { code, line };
   };
 
-  await hello();
-  for (;;) {
+  const inbox = []; // the rest of the last frame: a frame holds one or more messages (section 1)
+  // The next message from the server (undefined: none within receiveTimeout, or a bad frame;
+  // s.gaveUp is set once nothing was heard for --give-up).
+  const next = async () => {
     let frames = null;
     try {
       frames = await sock.receive();
@@ -198,7 +201,8 @@ async function play(opts) {
     if (frames === null) {
       if (opts.giveUpMs && now - s.heard > opts.giveUpMs) {
         const quiet = `nothing heard from ${opts.endpoint} for ${opts.giveUpMs / 1000} s`;
-        return stop(4, `gave up: ${quiet}`);
+        s.gaveUp = stop(4, `gave up: ${quiet}`);
+        return undefined;
       }
       // Stay alive while seated (section 8). While not, hello again now and then: the DEALER
       // reconnects by itself, and the server may have restarted in between.
@@ -207,20 +211,30 @@ async function play(opts) {
       } else if (!s.seated && now - s.sent >= REHELLO_MS) {
         await hello();
       }
-      continue;
+      return undefined;
     }
     s.heard = now;
-    let msg;
     try {
       if (frames.length !== 1) throw new Error(`${frames.length} frames`);
-      msg = decoder.decode(frames[0]);
-      if (msg === null || typeof msg !== "object" || !isStr(msg.t)) {
-        throw new Error("not a message");
+      const msgs = [...decoder.decodeMulti(frames[0])];
+      for (const m of msgs) {
+        if (m === null || typeof m !== "object" || !isStr(m.t)) throw new Error("not a message");
+        if (WELL_FORMED[m.t] && !WELL_FORMED[m.t](m)) throw new Error(`a bad ${m.t}`);
       }
-      if (WELL_FORMED[msg.t] && !WELL_FORMED[msg.t](msg)) throw new Error(`a bad ${msg.t}`);
+      inbox.push(...msgs);
     } catch (err) {
-      console.error(`node-bot: dropped a bad message from the server (${err.message})`);
-      continue;
+      console.error(`node-bot: dropped a bad frame from the server (${err.message})`);
+    }
+    return inbox.shift();
+  };
+
+  await hello();
+  for (;;) {
+    let msg = inbox.shift();
+    if (msg === undefined) {
+      msg = await next();
+      if (s.gaveUp) return s.gaveUp;
+      if (msg === undefined) continue;
     }
 
     switch (msg.t) {

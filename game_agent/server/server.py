@@ -40,7 +40,7 @@ from game_agent.server.ratelimit import LogBudget, RateLimiter
 from game_agent.server.seats import Seat
 from game_agent.server.table import ABANDONED, CLOSED, RESYNC_EVENTS_PER_TOKEN, WAITING, Table
 from protocol import handshake
-from protocol.codec import MAX_AGENT_MESSAGE_BYTES, decode, encode
+from protocol.codec import MAX_AGENT_MESSAGE_BYTES, batches, decode, encode
 from protocol.errors import ProtocolError
 from protocol.messages import (
     Auth,
@@ -429,11 +429,28 @@ class Server:
                 table.writer.flush()
             table.dirty = False
         out, table.outbox = table.outbox, []
-        for identity, blob in out:
+        if len(out) == 1:
+            identity, blob = out[0]
             if identity is None:
                 self._publish(table.topic, blob)
             else:
                 self._send(identity, blob)
+        elif out:
+            # Protocol 5: what this flush sends one peer (or the stream) goes in as few frames
+            # as the batch size allows, in its order: one wake-up per seat per step.
+            by_peer: dict[bytes | None, list[bytes]] = {}
+            for identity, blob in out:
+                got = by_peer.get(identity)
+                if got is None:
+                    by_peer[identity] = [blob]
+                else:
+                    got.append(blob)
+            for identity, blobs in by_peer.items():
+                for frame in batches(blobs):
+                    if identity is None:
+                        self._publish(table.topic, frame)
+                    else:
+                        self._send(identity, frame)
         if table.asking:
             sent = time.perf_counter()
             for seat in table.asking:

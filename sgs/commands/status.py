@@ -10,7 +10,7 @@ from typing import Any
 
 import zmq
 
-from protocol.codec import decode, encode
+from protocol.codec import decode_frame, encode
 from protocol.errors import ProtocolError
 from protocol.messages import Error, Status, Tables
 from protocol.version import PROTOCOL_VERSION
@@ -54,11 +54,11 @@ def ask(
         while (left := end - time.monotonic()) > 0:
             if not sock.poll(int(left * 1000) + 1, zmq.POLLIN):
                 break
-            msg = decode(sock.recv())
-            if isinstance(msg, Tables):
-                return msg
-            if isinstance(msg, Error):
-                raise ProtocolError(msg.code, msg.message)
+            for msg in decode_frame(sock.recv()):
+                if isinstance(msg, Tables):
+                    return msg
+                if isinstance(msg, Error):
+                    raise ProtocolError(msg.code, msg.message)
         raise TimeoutError(f"no answer from {endpoint} in {timeout:g} s")
     finally:
         sock.close(0)

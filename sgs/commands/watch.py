@@ -24,7 +24,7 @@ from typing import Any
 
 import zmq
 
-from protocol.codec import decode
+from protocol.codec import decode_frame
 from protocol.errors import ProtocolError
 from protocol.messages import Bye, EventMsg, Welcome
 from sgs.commands.bot import add_curve_options, curve_setup
@@ -146,33 +146,34 @@ def run(args: argparse.Namespace) -> int:
             last = time.monotonic()
             heard = True
             try:
-                msg = decode(frames[1])
+                msgs = decode_frame(frames[1])  # protocol 5: one or more
             except ProtocolError as exc:
                 say(f"! undecodable message: {exc}")
                 continue
-            if isinstance(msg, Welcome) and not welcomed:
-                welcomed = True
-                narrator = Narrator(msg.game, msg.seats, args.lang)
-                say(f"watching {msg.game} ({msg.seats} seats), table {msg.table!r}")
-                show(backlog)
-                backlog = []
-            elif isinstance(msg, EventMsg):
-                events = [msg]
-                if order is not None:
-                    events = order.add(msg)
-                    if order.missing >= 0:
-                        events += caught_up(order, args.server, follow.name or "", setup)
-                        if order.missing >= 0:  # the catch-up failed: go on from here
-                            events += [order.ahead.pop(k) for k in sorted(order.ahead)]
-                            order = None
-                if welcomed:
-                    show(events)
-                else:  # the game's name comes with the stream's welcome (every heartbeat)
-                    backlog += events
-            elif isinstance(msg, Bye):
-                show(backlog)
-                say(f"the table closed ({msg.reason})")
-                return 0
+            for msg in msgs:
+                if isinstance(msg, Welcome) and not welcomed:
+                    welcomed = True
+                    narrator = Narrator(msg.game, msg.seats, args.lang)
+                    say(f"watching {msg.game} ({msg.seats} seats), table {msg.table!r}")
+                    show(backlog)
+                    backlog = []
+                elif isinstance(msg, EventMsg):
+                    events = [msg]
+                    if order is not None:
+                        events = order.add(msg)
+                        if order.missing >= 0:
+                            events += caught_up(order, args.server, follow.name or "", setup)
+                            if order.missing >= 0:  # the catch-up failed: go on from here
+                                events += [order.ahead.pop(k) for k in sorted(order.ahead)]
+                                order = None
+                    if welcomed:
+                        show(events)
+                    else:  # the game's name comes with the stream's welcome (every heartbeat)
+                        backlog += events
+                elif isinstance(msg, Bye):
+                    show(backlog)
+                    say(f"the table closed ({msg.reason})")
+                    return 0
     except KeyboardInterrupt:
         return 130
     finally:

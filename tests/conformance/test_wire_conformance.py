@@ -23,7 +23,7 @@ from game_agent.games import GAMES, load
 from protocol.choices import RequestSpec
 from protocol.codec import encode
 from protocol.messages import EventMsg
-from protocol.records import SPECTATOR, view_for
+from protocol.records import SPECTATOR, Decision, Event, view_for
 from replays import read_log, verify
 from user_agent.bot import random_legal
 
@@ -35,6 +35,19 @@ def shortest(game: str) -> Case:
     ruleset = load(game)
     rows = [c for c in CASES if c.game == game]
     return min(rows, key=lambda c: ruleset.seat_count(ruleset.configure(c.row.config)))
+
+
+def steps_for(records: list[Any], seat: int) -> int:
+    """How many of the game's steps (records between two decisions) send `seat` anything."""
+    steps, busy = 0, False
+    for r in records:
+        if isinstance(r, Decision):
+            steps, busy = steps + busy, False
+        elif isinstance(r, RequestSpec):
+            busy = busy or r.seat == seat
+        elif isinstance(r, Event):
+            busy = busy or view_for(r, seat) is not None
+    return steps + busy
 
 
 class Recording:
@@ -88,7 +101,8 @@ def test_each_agent_receives_the_bytes_of_its_view(game: str, procs: Any, tmp_pa
     requests = [r for r in log.records if isinstance(r, RequestSpec)]
     assert events and events[-1].kind == "game_over"
     for seat, rec in recordings.items():
-        got = [f for f in rec.frames if msgpack.unpackb(f, raw=False).get("t") == "event"]
+        messages = [m for f in rec.frames for m in wire.split_frame(f)]
+        got = [m for m in messages if msgpack.unpackb(m, raw=False).get("t") == "event"]
         want = []
         for ev in events:
             data = view_for(ev, seat)
@@ -97,5 +111,12 @@ def test_each_agent_receives_the_bytes_of_its_view(game: str, procs: Any, tmp_pa
         assert got == want, f"{game} seat {seat}"
         asked = [m["request"] for m in agents[seat].requests]
         assert asked == [wire.plain(r.to_wire()) for r in requests if r.seat == seat]
+        # Protocol 5: what a step has for a seat comes in one frame (the steps are the log's
+        # records between two decisions; the resync's answer is one frame more).
+        table_frames = [
+            f for f in rec.frames
+            if any(m.get("t") in ("event", "request") for m in wire.frame_messages(f))
+        ]  # fmt: skip
+        assert len(table_frames) <= steps_for(log.records, seat) + 1, f"{game} seat {seat}"
     seen = wire.transcript_events(tmp_path / "watch.jsonl")
     assert seen == wire.expected_views(served.log_path, SPECTATOR), f"{game} spectator"

@@ -32,6 +32,7 @@ from protocol import (
     decode,
     encode,
 )
+from protocol.codec import batches, decode_frame
 from protocol.registry import GameSchema
 
 SAMPLES = [
@@ -232,3 +233,55 @@ def test_depth_and_agent_frame_limits() -> None:
     with pytest.raises(ProtocolError) as info:
         decode(big, max_bytes=MAX_AGENT_MESSAGE_BYTES)
     assert info.value.code == "too_large"
+
+
+# --- protocol 5: frames from the server hold one or more messages -----------------------------
+
+
+def test_a_frame_of_several_messages_decodes_in_order_and_batches_keep_the_bytes() -> None:
+    blobs = [encode(m) for m in SAMPLES]
+    frames = batches(blobs, limit=len(blobs[0]) + len(blobs[1]))
+    assert b"".join(frames) == b"".join(blobs)  # in order, nothing added
+    assert all(len(f) <= len(blobs[0]) + len(blobs[1]) or f in blobs for f in frames)
+    assert 1 < len(frames) < len(blobs)
+    got = [m for f in frames for m in decode_frame(f)]
+    assert got == SAMPLES
+    assert decode_frame(b"".join(blobs)) == SAMPLES
+    assert batches(blobs[:1]) == blobs[:1]
+    # a message larger than the limit is a frame of its own
+    assert batches([b"x" * 10, b"y" * 3, b"z" * 3], limit=6) == [b"x" * 10, b"yyyzzz"]
+
+
+@pytest.mark.parametrize(
+    ("tail", "code"),
+    [
+        (encode(Bye("x"))[:-1], "bad_encoding"),  # ends inside a message
+        (b"\xc1", "bad_encoding"),  # never a msgpack byte
+        (b"\x01", "bad_type"),  # a value that is not a map
+        (msgpack.packb({"t": "nope"}), "unknown_type"),
+        (msgpack.packb({"t": "bye", "reason": b"bin"}), "bad_encoding"),
+    ],
+)
+def test_a_bad_message_anywhere_in_a_frame_refuses_the_frame(tail: bytes, code: str) -> None:
+    frame = encode(Heartbeat(1.0)) + tail
+    with pytest.raises(ProtocolError) as err:
+        decode_frame(frame)
+    assert err.value.code == code
+    # an agent's frame is one message only: a second one is trailing bytes
+    with pytest.raises(ProtocolError, match="trailing bytes"):
+        decode(encode(Heartbeat(1.0)) + encode(Bye("x")))
+
+
+def test_a_frame_is_bounded_as_a_whole() -> None:
+    blob = encode(Bye("x" * 100))
+    with pytest.raises(ProtocolError) as err:
+        decode_frame(blob * 20, max_bytes=len(blob) * 20 - 1)
+    assert err.value.code == "too_large"
+    assert len(decode_frame(blob * 20, max_bytes=len(blob) * 20)) == 20
+
+
+@given(st.binary(max_size=256))
+@settings(max_examples=300, deadline=None)
+def test_random_frames_raise_only_protocol_error(data: bytes) -> None:
+    with contextlib.suppress(ProtocolError):
+        decode_frame(encode(Heartbeat(0.5)) + data)

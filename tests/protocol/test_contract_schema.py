@@ -18,15 +18,15 @@ from pathlib import Path
 from typing import Any
 
 import jsonschema
-import msgpack
 import pytest
 import zmq
-from wire_support import REPO, WAIT, Procs, RawAgent, child_env, procs
+from wire_support import REPO, WAIT, Procs, RawAgent, child_env, frame_messages, procs
 
 from protocol import contract
 from protocol.contract import Validators, camel, contract_schema, games, load, render
 from protocol.messages import MESSAGE_FIELDS
 from protocol.registry import get_schema
+from protocol.version import PROTOCOL_VERSION
 from replays.contract import Checked, LogChecker
 from sgs.runner import play
 
@@ -84,7 +84,7 @@ def test_it_is_a_2020_12_schema_of_every_type_and_kind() -> None:
     jsonschema.Draft202012Validator.check_schema(schema)
     assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
     defs = schema["$defs"]
-    assert schema["x-sgs-protocol"] == 4
+    assert schema["x-sgs-protocol"] == PROTOCOL_VERSION == 5
     assert schema["x-sgs-games"] == {g: get_schema(g).version for g in GAMES}
     for t, fields in MESSAGE_FIELDS.items():
         message = defs[f"{camel(t)}Message"]
@@ -219,7 +219,14 @@ def broken_messages() -> list[tuple[str, str, dict[str, Any]]]:
            lambda m: m.update(kind="tile_placed"))  # fmt: skip
     broken(served, "a bool for an int", draw, lambda m: m["data"].update(seat=True))
     broken(served, "a negative seq", draw, lambda m: m.update(seq=-1))
-    hello = {"t": "hello", "version": 4, "table": "", "seat": 0, "nonce": "a" * 32, "name": "x"}
+    hello = {
+        "t": "hello",
+        "version": PROTOCOL_VERSION,
+        "table": "",
+        "seat": 0,
+        "nonce": "a" * 32,
+        "name": "x",
+    }
     broken("AgentMessage", "protocol version 2", hello, lambda m: m.update(version=2))
     broken("AgentMessage", "a short nonce", hello, lambda m: m.update(nonce="abc"))
     broken("AgentMessage", "a token in the hello", hello, lambda m: m.update(token="t"))
@@ -360,7 +367,7 @@ def test_a_served_game_keeps_the_contract(procs: Procs, validators: Validators) 
     def drain(wait_ms: int = 0) -> None:
         while sub.poll(wait_ms):
             _topic, payload = sub.recv_multipart()
-            watched.append(msgpack.unpackb(payload, raw=False))
+            watched.extend(frame_messages(payload))  # protocol 5: one or more messages
             wait_ms = 0
 
     # the subscription holds once the stream's welcome (sent every heartbeat) comes through
@@ -386,9 +393,11 @@ def test_a_served_game_keeps_the_contract(procs: Procs, validators: Validators) 
         if not caught_up:  # mid-game: a spectator's catch-up and a status
             caught_up = True
             table = welcome["table"]
-            spectator.send({"t": "spectate", "version": 4, "table": table, "last_seq": -1})
+            spectator.send(
+                {"t": "spectate", "version": PROTOCOL_VERSION, "table": table, "last_seq": -1}
+            )
             spectator.recv_type("spectated")
-            spectator.send({"t": "status", "version": 4})
+            spectator.send({"t": "status", "version": PROTOCOL_VERSION})
             spectator.recv_type("tables")
             spectator.send({"t": "bye", "reason": "done"})
     while not any(m["t"] == "bye" for m in watched):

@@ -23,6 +23,7 @@ from game_agent.server import Server, ServerOptions, Table, TableOptions
 from game_agent.server.connections import Connections
 from game_agent.server.store import open_table
 from protocol.choices import RequestSpec
+from protocol.version import PROTOCOL_VERSION
 from replays import verify
 from user_agent.bot import random_legal
 
@@ -150,16 +151,43 @@ def test_the_token_never_travels_and_a_wrong_proof_is_refused(
     running.append(r)
     agent = RawAgent(r.endpoint)
     nonce = "ab" * 16
-    agent.send({"t": "hello", "version": 4, "table": "", "seat": 0, "nonce": nonce, "name": "x"})
+    agent.send(
+        {
+            "t": "hello",
+            "version": PROTOCOL_VERSION,
+            "table": "",
+            "seat": 0,
+            "nonce": nonce,
+            "name": "x",
+        }
+    )
     challenge = agent.recv_type("challenge")
     assert r.token(0) not in repr(challenge)
     agent.send({"t": "auth", "proof": "00" * 32})
     assert agent.expect_error("bad_token")
     agent.send({"t": "auth", "proof": "00" * 32})  # a handshake is good for one try
     assert agent.expect_error("no_handshake")
-    agent.send({"t": "hello", "version": 4, "table": "", "seat": 0, "nonce": "xyz", "name": "x"})
+    agent.send(
+        {
+            "t": "hello",
+            "version": PROTOCOL_VERSION,
+            "table": "",
+            "seat": 0,
+            "nonce": "xyz",
+            "name": "x",
+        }
+    )
     assert agent.expect_error("bad_nonce")
-    agent.send({"t": "hello", "version": 4, "table": "nope", "seat": 0, "nonce": nonce, "name": ""})
+    agent.send(
+        {
+            "t": "hello",
+            "version": PROTOCOL_VERSION,
+            "table": "nope",
+            "seat": 0,
+            "nonce": nonce,
+            "name": "",
+        }
+    )
     assert "'nope'" in agent.expect_error("unknown_table")["message"]
     agent.close()
 
@@ -273,7 +301,7 @@ def test_changing_routing_ids_does_not_dodge_the_rate_limit(
     # bucket could have let through since the start are all answered.
     n = 390  # under the connection's own burst (400)
     for _ in range(n):
-        seat.send({"t": "status", "version": 4})
+        seat.send({"t": "status", "version": PROTOCOL_VERSION})
     answers = 0
     end = time.monotonic() + WAIT
     while answers < n:
@@ -480,7 +508,7 @@ def test_connection_churn_does_not_stall_a_served_table(
     cycles = 1_200
     for i in range(cycles):
         passer = RawAgent(r.endpoint)
-        passer.send({"t": "status", "version": 4})
+        passer.send({"t": "status", "version": PROTOCOL_VERSION})
         msg = passer.recv(WAIT)
         assert msg is not None and msg["t"] == "tables", f"cycle {i}: {msg}"
         passer.close()

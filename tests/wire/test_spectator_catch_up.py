@@ -21,7 +21,7 @@ from conftest import (
 )
 
 from protocol.choices import RequestSpec
-from protocol.codec import decode
+from protocol.codec import decode_frame
 from protocol.messages import Bye, EventMsg
 from user_agent.bot import random_legal
 from user_agent.spectator import CatchUpError, InOrder, catch_up
@@ -70,19 +70,25 @@ def test_a_spectator_joining_mid_game_sees_the_table_from_the_start(
             # the table announces itself every heartbeat: silence means it is gone
             assert sub.poll(int(WAIT * 1000), zmq.POLLIN), "the spectator stream fell silent"
             topic, blob = sub.recv_multipart()
-            msg = decode(blob)
-            if isinstance(msg, Bye):
+            ended = False
+            for msg in decode_frame(blob):  # protocol 5: one or more
+                if isinstance(msg, Bye):
+                    ended = True
+                    break
+                if not isinstance(msg, EventMsg):
+                    continue
+                seen.extend(order.add(msg))
+                if order.missing >= 0 and not caught_up:
+                    assert order.missing > 0, "joined at the start: nothing shows the catch-up"
+                    for old in catch_up(
+                        served.endpoint, topic.decode(), order.missing, timeout=WAIT
+                    ):
+                        seen.extend(order.add(old))
+                    caught_up = True
+                    names = [e.data["general"] for e in seen if e.kind == "general"]
+                    assert len(names) == 4  # every seat's general, at once
+            if ended:
                 break
-            if not isinstance(msg, EventMsg):
-                continue
-            seen.extend(order.add(msg))
-            if order.missing >= 0 and not caught_up:
-                assert order.missing > 0, "joined at the start: nothing shows the catch-up"
-                for old in catch_up(served.endpoint, topic.decode(), order.missing, timeout=WAIT):
-                    seen.extend(order.add(old))
-                caught_up = True
-                names = [e.data["general"] for e in seen if e.kind == "general"]
-                assert len(names) == 4  # every seat's general, at once
     finally:
         sub.close(0)
     assert caught_up

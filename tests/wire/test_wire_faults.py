@@ -23,6 +23,7 @@ from conftest import (
 )
 
 from protocol.codec import MAX_AGENT_MESSAGE_BYTES, MAX_MESSAGE_BYTES
+from protocol.version import PROTOCOL_VERSION
 from replays import read_log, verify
 
 
@@ -99,7 +100,14 @@ def test_bad_input_gets_errors_and_the_game_goes_on(procs: Procs) -> None:
             intruder.expect_error(code)
 
         nonce = "0123456789abcdef" * 2
-        hello = {"t": "hello", "version": 4, "table": "", "seat": 1, "nonce": nonce, "name": "x"}
+        hello = {
+            "t": "hello",
+            "version": PROTOCOL_VERSION,
+            "table": "",
+            "seat": 1,
+            "nonce": nonce,
+            "name": "x",
+        }
         refused(b"\xc1\x00garbage", "bad_encoding")
         refused(b"", "bad_encoding")
         refused(b"\x00" * (MAX_AGENT_MESSAGE_BYTES + 1000), "too_large")
@@ -125,8 +133,9 @@ def test_bad_input_gets_errors_and_the_game_goes_on(procs: Procs) -> None:
         refused(pack({"t": "auth", "proof": "0" * 64}), "bad_token")  # it cannot prove the token
         intruder.sock.send_multipart([pack({"t": "heartbeat", "time": 0.0}), b"x"])
         intruder.expect_error("bad_frames")
-        seat.send({"t": "welcome", "version": 4, "table": "", "seat": 1, "game": "harmony",
-                   "ruleset_version": "1", "seats": 2, "last_seq": 0, "epoch": 0})  # fmt: skip
+        seat.send({"t": "welcome", "version": PROTOCOL_VERSION, "table": "", "seat": 1,
+                   "game": "harmony", "ruleset_version": "1", "seats": 2, "last_seq": 0,
+                   "epoch": 0})  # fmt: skip
         seat.expect_error("unexpected_type")
         seat.send({"t": "resync", "last_seq": 10_000})
         seat.expect_error("bad_seq")

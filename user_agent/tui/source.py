@@ -22,9 +22,9 @@ import structlog
 import zmq
 
 from protocol.choices import Choice, RequestSpec
-from protocol.codec import decode
+from protocol.codec import decode_frame
 from protocol.errors import ProtocolError
-from protocol.messages import Bye, Error, EventMsg, RequestMsg, Welcome
+from protocol.messages import Bye, Error, EventMsg, Message, RequestMsg, Welcome
 from user_agent.spectator import CatchUpError, InOrder, catch_up
 
 log = structlog.get_logger("sgs.tui")
@@ -225,10 +225,17 @@ class SpectatorSource:
                 continue
             self._heard = True
             try:
-                msg = decode(frames[1])
+                msgs = decode_frame(frames[1])  # protocol 5: a frame may hold several
             except ProtocolError as exc:
                 out.append(NoticeItem(f"undecodable message: {exc}"))
                 continue
+            if self._frame(msgs, out):
+                break
+        return out
+
+    def _frame(self, msgs: list[Message], out: list[Item]) -> bool:
+        """One frame's messages -> items; True once the table's stream ended (a bye)."""
+        for msg in msgs:
             if isinstance(msg, Welcome):
                 if not self.game:
                     self.game, self.seats = msg.game, msg.seats
@@ -242,8 +249,8 @@ class SpectatorSource:
             elif isinstance(msg, Bye):
                 self._ended = True
                 out.append(EndItem(msg.reason))
-                break
-        return out
+                return True
+        return False
 
     def answer(self, request_id: int, choice: Choice) -> None:
         return None

@@ -24,7 +24,7 @@ import zmq
 import zmq.asyncio
 
 from protocol.choices import Choice, RequestSpec, check_choice
-from protocol.codec import decode, encode
+from protocol.codec import decode_frame, encode
 from protocol.errors import ProtocolError
 from protocol.messages import Bye, Error, EventMsg, Queued, RequestMsg, Seated, Status, Tables
 from protocol.messages import Welcome as WelcomeMsg
@@ -372,11 +372,11 @@ async def lobby_status(
         while (left := end - time.monotonic()) > 0:
             if not await sock.poll(int(left * 1000) + 1):
                 break
-            msg = decode(await sock.recv())
-            if isinstance(msg, Tables):
-                return msg
-            if isinstance(msg, Error):
-                raise ProtocolError(msg.code, msg.message)
+            for msg in decode_frame(await sock.recv()):
+                if isinstance(msg, Tables):
+                    return msg
+                if isinstance(msg, Error):
+                    raise ProtocolError(msg.code, msg.message)
         raise TimeoutError(f"no answer from {endpoint} in {timeout:g} s")
     finally:
         sock.close(0)
