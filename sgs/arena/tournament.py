@@ -97,8 +97,21 @@ def execute(
         backends.run(backend, job, tasks, workers, done, stop, address)
     except KeyboardInterrupt:
         interrupted = True
+    except backends.ChunkFailed as exc:
+        records.sort(key=lambda r: r.index)
+        raise TournamentFailed(records, str(exc)) from exc
     records.sort(key=lambda r: r.index)
     return records, interrupted or len(records) < len(t.specs)
+
+
+class TournamentFailed(Exception):
+    """A chunk could not be played (`backends.ChunkFailed`); `records` are the games that
+    finished before, by index, for the caller to keep."""
+
+    def __init__(self, records: list[GameRecord], reason: str) -> None:
+        super().__init__(reason)
+        self.records = records
+        self.reason = reason
 
 
 def summarize(t: Tournament, records: Sequence[GameRecord]) -> tuple[dict[str, Any], Ratings]:

@@ -88,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
     from sgs.arena import results
     from sgs.arena.report import render_text
     from sgs.arena.timing import DecisionTimes
-    from sgs.arena.tournament import execute, plan, summarize
+    from sgs.arena.tournament import TournamentFailed, execute, plan, summarize
 
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     if not bots:
@@ -116,17 +116,21 @@ def run(args: argparse.Namespace) -> int:
     stop = StopAfterGame()
     times = DecisionTimes()
     started = time.perf_counter()
+    failure = None
     with stop.installed(), progress_bar(len(t.specs), "games", quiet=args.quiet) as bar:
-        records, interrupted = execute(
-            t,
-            backend=args.backend,
-            workers=args.workers,
-            address=args.ray_address,
-            log_dir=args.log_dir,
-            advance=bar.advance,
-            stop=lambda: stop.requested,
-            times=times,
-        )
+        try:
+            records, interrupted = execute(
+                t,
+                backend=args.backend,
+                workers=args.workers,
+                address=args.ray_address,
+                log_dir=args.log_dir,
+                advance=bar.advance,
+                stop=lambda: stop.requested,
+                times=times,
+            )
+        except TournamentFailed as exc:  # the finished games are written all the same
+            records, interrupted, failure = exc.records, True, exc.reason
     elapsed = time.perf_counter() - started
     summary, ratings = summarize(t, records)
     summary["out"] = out
@@ -147,4 +151,10 @@ def run(args: argparse.Namespace) -> int:
     else:
         for text in render_text(summary):
             print(text, file=stream)
+    if failure is not None:
+        print(
+            f"sgs arena: error: {failure}; the {len(records)} games finished before are in {out}",
+            file=sys.stderr,
+        )
+        return 1
     return INTERRUPTED if interrupted or stop.requested else 0
