@@ -21,6 +21,8 @@ const VERSION = 5; // the protocol's version (`hello`, section 3)
 const MAX_FRAME = 1 << 20; // frames from the server are at most 1 MiB (section 11)
 const HEARTBEAT_MS = 1000; // send something at least this often (section 8)
 const REHELLO_MS = 5000; // no answer to a hello for this long: send a new one
+const MAX_MOVES = 4; // `moved` answers followed in a row without a welcome (section 4, "Moved")
+const ENDPOINT = /^(tcp|ipc):\/\/[^\s]{1,248}$/; // where a `moved` may send us
 
 // Errors after which this seat can do nothing more (sections 4 and 10).
 const FATAL = new Set([
@@ -35,7 +37,7 @@ const FATAL = new Set([
 ]);
 // Errors that are cues, not faults: redo the handshake (a new connection, a restarted server),
 // or wait for the table to start.
-const CUES = new Set(["not_seated", "no_handshake", "not_started"]);
+const CUES = new Set(["not_seated", "no_handshake", "not_started", "table_moving"]);
 
 class UsageError extends Error {}
 
@@ -115,8 +117,22 @@ const WELL_FORMED = {
 };
 
 async function play(opts) {
-  const sock = new Dealer({ receiveTimeout: 250, maxMessageSize: MAX_FRAME, linger: 1000 });
-  sock.connect(opts.endpoint); // ZMQ_ROUTING_ID left unset (section 1)
+  // ZMQ_ROUTING_ID left unset (section 1). A `moved` makes a new socket for the table's
+  // endpoint; a hello that goes unanswered there starts again at --connect (the table may have
+  // moved again, e.g. to a restarted worker).
+  const dealer = (endpoint) => {
+    const d = new Dealer({ receiveTimeout: 250, maxMessageSize: MAX_FRAME, linger: 1000 });
+    d.connect(endpoint);
+    return d;
+  };
+  let sock = dealer(opts.endpoint);
+  let at = opts.endpoint;
+  let moves = 0;
+  const reconnect = (endpoint) => {
+    sock.close();
+    sock = dealer(endpoint);
+    at = endpoint;
+  };
   const encoder = new Encoder();
   // Every input bounded, as the server bounds ours (section 11); no bin, no extension types.
   const decoder = new Decoder({
@@ -209,6 +225,8 @@ async function play(opts) {
       if (s.seated && now - s.sent >= HEARTBEAT_MS) {
         await send({ t: "heartbeat", time: now / 1000 });
       } else if (!s.seated && now - s.sent >= REHELLO_MS) {
+        if (at !== opts.endpoint) reconnect(opts.endpoint); // retries start at home
+        moves = 0;
         await hello();
       }
       return undefined;
@@ -251,7 +269,18 @@ async function play(opts) {
         await send({ t: "auth", proof: agent });
         break;
       }
+      case "moved": // the table is served at another endpoint: say the same hello there
+        if (s.nonce === null || !isStr(msg.table) || !isStr(msg.endpoint)) break;
+        if (msg.table !== opts.table || moves >= MAX_MOVES || !ENDPOINT.test(msg.endpoint)) {
+          return stop(3, `refused: a bad move to ${JSON.stringify(msg.endpoint).slice(0, 80)}`);
+        }
+        moves += 1;
+        reconnect(msg.endpoint);
+        inbox.length = 0; // the rest of the frame came over the connection we left
+        await hello();
+        break;
       case "welcome":
+        moves = 0;
         if (msg.epoch !== s.epoch) {
           s.answered.clear(); // the table was restarted from its log: decide afresh
           s.epoch = msg.epoch;

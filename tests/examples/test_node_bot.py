@@ -285,3 +285,42 @@ def test_the_node_bot_is_clean_under_the_bot_test_kit(node_bot: Path) -> None:
     assert done.returncode == 0, done.stdout + done.stderr
     assert "clean: every reply was legal and in time" in done.stdout, done.stdout
     assert "never met" not in done.stdout, done.stdout
+
+
+def test_node_bot_follows_a_lobby_front_to_the_worker_that_holds_its_table(
+    node_bot: Path, procs: Procs, tmp_path: Path
+) -> None:
+    """`sgs serve --lobby --workers 1`: the seat lines name the front; the Node bot's hello
+    there is answered `moved`, and it says the same hello at the worker and plays the game."""
+    config = tmp_path / "tables.toml"
+    config.write_text('[[table]]\nname = "duel"\ngame = "harmony"\n')
+    log_dir = tmp_path / "logs"
+    front = f"ipc://{tmp_path}/front.sock"
+    server = procs.start(
+        ["serve", "--lobby", "--workers", "1", "--tables", str(config), "--log-dir",
+         str(log_dir), "--bind", front, "--linger", "0.5"]
+    )  # fmt: skip
+    tokens: dict[int, str] = {}
+    while len(tokens) < 2:
+        line = server.expect("  seat ")
+        assert f"--connect {front} --table duel" in line, line  # agents know only the front
+        tokens[int(line.split()[1].rstrip(":"))] = line.split("SGS_TOKEN=")[1].split()[0]
+    other = procs.start(
+        ["bot", "--connect", front, "--table", "duel", "--seat", "1", "--bot", "random"],
+        SGS_TOKEN=tokens[1],
+    )
+    done = run_node_bot(
+        node_bot, "--connect", front, "--table", "duel", "--seat", "0", "--seed", "2",
+        token=tokens[0],
+    )  # fmt: skip
+    assert done.returncode == 0, f"node bot: {done.returncode}\n{done.stdout}\n{done.stderr}"
+    assert other.wait() == 0, other.output()
+    summary = SUMMARY.match(done.stdout.strip())
+    assert summary is not None, done.stdout
+    assert (summary["game"], summary["errors"], summary["sessions"]) == ("harmony", "none", "1")
+    server.popen.terminate()
+    assert server.wait() == 0, server.output()
+    (log,) = sorted(log_dir.glob("*.sgslog"))
+    verified = sgs("replay", "--verify", str(log))
+    assert verified.returncode == 0 and ": OK," in verified.stdout, verified
+    assert not any(d.timeout for d in read_log(str(log)).decisions if d.seat == 0)
