@@ -43,6 +43,13 @@ from protocol import handshake  # noqa: E402  (the checkout's own, whatever --re
 PROTOCOL_VERSION = 3
 
 
+def messages(frame: bytes) -> list[dict[str, Any]]:
+    """A frame from the server -> its messages (protocol 5: one or more maps back to back)."""
+    unpacker = msgpack.Unpacker(raw=False)
+    unpacker.feed(frame)
+    return list(unpacker)
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -142,7 +149,7 @@ def recv_all(socks: list[zmq.Socket[bytes]], want: int, limit: float) -> list[di
         for s, _ in poller.poll(200):
             while True:
                 try:
-                    got.append(msgpack.unpackb(s.recv(zmq.NOBLOCK), raw=False))
+                    got.extend(messages(s.recv(zmq.NOBLOCK)))
                 except zmq.Again:
                     break
     return got
@@ -302,8 +309,13 @@ def _a_table_with_events(ctx: zmq.Context[zmq.Socket[bytes]], endpoint: str) -> 
     spy.send(pack({"t": "spectate", "version": PROTOCOL_VERSION, "table": table,
                    "last_seq": -1}))  # fmt: skip
     n = 0
-    while msgpack.unpackb(spy.recv(), raw=False)["t"] != "spectated":
-        n += 1
+    done = False
+    while not done:
+        for m in messages(spy.recv()):
+            if m["t"] == "spectated":
+                done = True
+                break
+            n += 1
     spy.close(0)
     time.sleep(1.1)  # let the spy's catch-up cost refill
     return table, n

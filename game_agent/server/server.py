@@ -561,9 +561,8 @@ class Server:
                 )
                 self._refuse(identity, -1, "rate_limited", why)
             return
-        for blob in missed:
-            self._send(identity, blob)
-        self._send(identity, encode(Spectated(table.name, last)))
+        for frame in batches([*missed, encode(Spectated(table.name, last))]):
+            self._send(identity, frame)  # protocol 5: as few frames as the batch size allows
         self.per_conn.charge(conn, len(missed) / RESYNC_EVENTS_PER_TOKEN)
 
     def _redirect(self, identity: bytes, name: str) -> bool:
