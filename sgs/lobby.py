@@ -29,7 +29,10 @@ START_SECONDS = 60.0  # the workers must all be ready this soon after the front 
 
 
 def say(line: str) -> None:
-    print(line, flush=True)
+    """One line on stdout in one write: the front and its workers share that stdout, and
+    `print` writes the text and its newline apart when Python runs unbuffered."""
+    sys.stdout.write(f"{line}\n")
+    sys.stdout.flush()
 
 
 class LobbyTables:

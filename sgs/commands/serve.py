@@ -28,6 +28,7 @@ from game_agent.server.workers import MAX_WORKERS, WorkerPool, worker_bind
 from protocol.curve import CurveError
 from protocol.errors import ProtocolError
 from sgs.errors import UsageError
+from sgs.lobby import say
 from sgs.options import add_game_options, game_config
 from sgs.runner import bot_seed, winners_of
 from user_agent.bot import Bot
@@ -167,10 +168,6 @@ class Setup:
     sidecar: dict[str, Any]
     bots: list[str | None]  # per seat: the bot spec to start, or None (open)
     report: str = ""
-
-
-def say(line: str) -> None:
-    print(line, flush=True)
 
 
 def over_the_wire(spec: str, game: str) -> type[Bot]:
