@@ -445,8 +445,15 @@ class Server:
                     by_peer[identity] = [blob]
                 else:
                     got.append(blob)
-            for identity, blobs in by_peer.items():
-                for frame in batches(blobs):
+            # In seat order, then the stream: when a seat's frame leaves must not depend on
+            # what the step told the others (who got the first message, a private one).
+            order: list[bytes | None] = [
+                s.identity for s in table.seats.seats if s.identity is not None
+            ]
+            order = [i for i in order if i in by_peer]
+            order += [i for i in by_peer if i not in order]
+            for identity in order:
+                for frame in batches(by_peer[identity]):
                     if identity is None:
                         self._publish(table.topic, frame)
                     else:
