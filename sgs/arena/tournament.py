@@ -93,14 +93,16 @@ def execute(
         advance(len(batch.records))
 
     interrupted = False
+    failed: backends.ChunkFailed | None = None
     try:
         backends.run(backend, job, tasks, workers, done, stop, address)
     except KeyboardInterrupt:
         interrupted = True
     except backends.ChunkFailed as exc:
-        records.sort(key=lambda r: r.index)
-        raise TournamentFailed(records, str(exc)) from exc
+        failed = exc
     records.sort(key=lambda r: r.index)
+    if failed is not None:
+        raise TournamentFailed(records, str(failed)) from failed
     return records, interrupted or len(records) < len(t.specs)
 
 

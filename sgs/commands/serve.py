@@ -28,7 +28,7 @@ from game_agent.server.workers import MAX_WORKERS, WorkerPool, worker_bind
 from protocol.curve import CurveError
 from protocol.errors import ProtocolError
 from sgs.errors import UsageError
-from sgs.lobby import say
+from sgs.lobby import LobbyTables, configured_tables, in_process, say, start_workers
 from sgs.options import add_game_options, game_config
 from sgs.runner import bot_seed, winners_of
 from user_agent.bot import Bot
@@ -372,14 +372,6 @@ def run(args: argparse.Namespace) -> int:
 
 def run_lobby(args: argparse.Namespace) -> int:
     """Many tables until SIGTERM / Ctrl-C; unfinished ones resumed first."""
-    from sgs.lobby import (
-        LobbyTables,
-        configured_tables,
-        in_process,
-        say,
-        start_workers,
-    )
-
     # A SIGTERM while the lobby starts (resuming tables) stops it as one while it runs would.
     stop_asked: list[int] = []
     signal.signal(signal.SIGTERM, lambda signum, frame: stop_asked.append(signum))

@@ -13,6 +13,7 @@ import pytest
 
 from sgs.cli import build_parser
 
+FLEET = ["bot", "--connect", "tcp://127.0.0.1:9", "--lobby", "--game", "harmony"]
 COMMANDS = (
     "arena", "bot", "botcheck", "demo", "keys", "play", "reference", "replay", "serve", "sim",
     "status", "watch", "web",
@@ -97,32 +98,8 @@ def test_argparse_errors_are_one_error_line(argv: list[str], says: str) -> None:
         (["bot", "--connect", "tcp://127.0.0.1:9", "--lobby"], "--lobby needs --game"),
         (["bot", "--connect", "tcp://127.0.0.1:9"], "give --seat N"),
         (["bot", "--connect", "tcp://127.0.0.1:9", "--seat", "0"], "give --token"),
-        (
-            [
-                "bot",
-                "--connect",
-                "tcp://127.0.0.1:9",
-                "--lobby",
-                "--game",
-                "harmony",
-                "--seats",
-                "0",
-            ],
-            "--seats must be 1 to 4096",
-        ),
-        (
-            [
-                "bot",
-                "--connect",
-                "tcp://127.0.0.1:9",
-                "--lobby",
-                "--game",
-                "harmony",
-                "--seats",
-                "4097",
-            ],
-            "--seats must be 1 to 4096",
-        ),
+        ([*FLEET, "--seats", "0"], "--seats must be 1 to 4096"),
+        ([*FLEET, "--seats", "4097"], "--seats must be 1 to 4096"),
         (
             [
                 "bot",
