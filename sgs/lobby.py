@@ -13,8 +13,12 @@ import os
 import sys
 from typing import Any
 
+import redis
+
 from game_agent.engine import ConfigError, read_toml
 from game_agent.server import ResumeError, Table, TableOptions
+from game_agent.server.cluster import Cluster
+from game_agent.server.redis_link import Timing
 from game_agent.server.server import Server
 from game_agent.server.store import mark_finished, new_name, open_table, reopen_table, unfinished
 from game_agent.server.table import ABANDONED, DISSOLVED
@@ -26,6 +30,7 @@ from user_agent.parent import PARENT_ENV
 MAX_CONFIGURED_TABLES = 1000  # [[table]] entries in a --tables file
 WORKER_ARGS_ENV = "SGS_WORKER_ARGS"
 START_SECONDS = 60.0  # the workers must all be ready this soon after the front starts
+MIN_LEASE, MAX_LEASE = 0.3, 60.0  # --lease seconds
 
 
 def say(line: str) -> None:
@@ -131,6 +136,27 @@ def in_process(
         seat_lines(endpoint, table.name, [s.token for s in table.seats.seats])
     server.open_table = tables.new
     server.on_closed = tables.closed
+
+
+def start_cluster(args: argparse.Namespace, server: Server, tables: LobbyTables) -> Cluster:
+    """Join the servers sharing `--redis` (exit 2 when Redis cannot be reached). Tables are
+    opened here; unfinished ones of any server are resumed by whoever claims their lease."""
+    if not MIN_LEASE <= args.lease <= MAX_LEASE:
+        raise UsageError(f"--lease must be {MIN_LEASE:g}..{MAX_LEASE:g} seconds")
+    host = server.endpoint.partition("://")[2].rpartition(":")[0]
+    if host in ("*", "0.0.0.0", "[::]", "::", ""):
+        raise UsageError("--redis needs --bind on an address agents can reach (not a "
+                         "wildcard): other servers move agents to this endpoint")  # fmt: skip
+    server.open_table = tables.new
+    server.on_closed = tables.closed
+    cluster = Cluster(server, args.redis, log_dir=args.log_dir, timing=Timing(args.lease),
+                      open_table=tables.new, resume=tables.resume, say=say)  # fmt: skip
+    try:
+        cluster.start()
+    except (redis.RedisError, ValueError, OSError) as exc:
+        cluster.close()
+        raise UsageError(f"cannot reach Redis at {args.redis}: {exc}") from None
+    return cluster
 
 
 def start_workers(

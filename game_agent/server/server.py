@@ -22,6 +22,7 @@ import asyncio
 import contextlib
 import heapq
 import itertools
+import math
 import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
@@ -74,6 +75,7 @@ MAX_SUBSCRIPTION_BYTES = 256  # a spectator's subscription is a table name
 MAX_BATCH = 256  # messages handled per loop turn before the clocks run again
 MAX_HANDSHAKES = 4096  # handshakes in flight (the oldest is forgotten first)
 HANDSHAKE_SECONDS = 10.0  # a challenge must be answered within this long
+MAX_HELD = 10_000  # messages of seated agents held while the tables are paused (see `freeze`)
 
 
 @dataclass
@@ -119,6 +121,20 @@ class Elsewhere(Protocol):
 
     def subscribed(self, topic: bytes) -> None:
         """A spectator subscribed here to `topic` (a table's name, or b"" for every table)."""
+
+
+class Matchmaker(Protocol):
+    """Queues shared with other servers (`game_agent.server.cluster`): a join here waits in
+    this server's lobby as always, and the matchmaker decides where and when it is seated."""
+
+    def refusal(self) -> tuple[str, str] | None:
+        """(code, why) when joins cannot be taken now; None when they can."""
+
+    def queued(self, key: QueueKey, needed: int, config: dict[str, Any], who: Waiting) -> None:
+        """`who` joined queue `key` here (a table of `needed` seats)."""
+
+    def left(self, who: Waiting) -> None:
+        """`who` left this server's queue before it was seated."""
 
 
 @dataclass
@@ -181,6 +197,12 @@ class Server:
         self.open_table: Callable[[str, dict[str, Any], str], Table] | None = None
         self.on_closed: Callable[[Table], None] = lambda table: None
         self.elsewhere: Elsewhere | None = None  # tables served by other processes
+        self.matchmaker: Matchmaker | None = None  # queues shared with other servers
+        # Decisions are accepted only before this `time.monotonic()` (a cluster's lease: see
+        # `_clocks`); after it the tables are paused and seated agents' messages held.
+        self.lease_until = math.inf
+        self._frozen_at: float | None = None
+        self._held: list[list[zmq.Frame]] = []
         self._watched: dict[zmq.Socket[bytes], Callable[[], None]] = {}
         self.on_beat: Callable[[float], None] = lambda now: None
         self._ctx = context or zmq.Context.instance()
@@ -313,7 +335,9 @@ class Server:
         """How long the loop may sleep: until the next heartbeat or the nearest table clock."""
         now = time.monotonic()
         wait = self._next_beat - now
-        if self._touched:
+        if now > self.lease_until:
+            pass  # paused: no table clock runs; the cluster's wake-up ends it
+        elif self._touched:
             wait = 0.0
         elif self._timers and self._timers[0][0] - now < wait:
             wait = self._timers[0][0] - now
@@ -362,6 +386,8 @@ class Server:
                 del self.handshakes[identity]
         for w in self.lobby.drop_connection(fd):
             self.admission.settled(w.source)
+            if self.matchmaker is not None:
+                self.matchmaker.left(w)
         self.per_conn.forget(fd)
 
     def _clocks(self) -> None:
@@ -380,6 +406,11 @@ class Server:
             for table in self.tables.values():
                 table.beat(now)
             touched.update(self.tables.values())
+        if now > self.lease_until:
+            self._freeze(now)
+            return
+        if self._frozen_at is not None:
+            self._thaw(now)
         timers = self._timers
         while timers and timers[0][0] <= now:
             table = heapq.heappop(timers)[2]
@@ -413,6 +444,65 @@ class Server:
                 self.ended.append(table.status())
             log.info("table closed", table=table.name, end=table.end, outcome=table.game.outcome)
             self.on_closed(table)
+
+    def _freeze(self, now: float) -> None:
+        """The lease is no longer certain: no table clock runs (no default is decided), what
+        seated agents send is held, and only what is already decided (heartbeats, welcomes)
+        goes out. Nothing is decided, so nothing a successor resumes can contradict."""
+        if self._frozen_at is None:
+            self._frozen_at = now
+            if self.tables:
+                log.warning("tables paused: the lease is not certain", tables=len(self.tables))
+        for table in self._touched:
+            if table.outbox:
+                self._flush_table(table)
+        self._touched.clear()
+
+    def _thaw(self, now: float) -> None:
+        """The lease is certain again: the clocks go on where they stopped, and what was held
+        is handled in the order it came."""
+        assert self._frozen_at is not None
+        stopped, self._frozen_at = now - self._frozen_at, None
+        if self.tables:
+            log.info("tables resumed: the lease is certain again", paused_s=round(stopped, 3))
+        for table in self.tables.values():
+            table.shift_clocks(stopped)
+        self._touched.update(self.tables.values())
+        held, self._held = self._held, []
+        for frames in held:
+            self._receive(frames)
+
+    def drop(self, name: str, why: str) -> None:
+        """Give table `name` up unfinished (another server holds its lease now): its agents
+        are told `not_seated`, so they go back to their home server, which knows its owner."""
+        table = self.tables.pop(name, None)
+        if table is None:
+            return
+        table.state = CLOSED
+        for identity in [i for i, s in self.sessions.items() if s.table is table]:
+            del self.sessions[identity]
+            self._send(identity, encode(Error("not_seated", why, -1)))
+        for identity in [i for i, p in self.handshakes.items() if p.table is table]:
+            del self.handshakes[identity]
+        self._settle_unproven(table)
+        self.admission.table_closed(table.sources)
+        table.writer_close()
+        self._held = [f for f in self._held if self.sessions.get(f[0].bytes) is not None]
+        log.warning("table given up", table=name, reason=why)
+
+    def open_for(self, table: Table, seated: list[Waiting | None]) -> None:
+        """Add a lobby table for a full queue and tell each of `seated` (one per seat, in seat
+        order; None: an agent of another server, told by its own) its seat and token. The
+        agents here must have left the lobby already."""
+        table.dissolve_unproven = True
+        pairs = [(seat, w) for seat, w in zip(table.seats.seats, seated, strict=True) if w]
+        table.unproven = {seat.index: w.source for seat, w in pairs}
+        table.sources = {w.source for _, w in pairs}
+        self.admission.table_opened(table.sources)
+        self.add(table)
+        for seat, w in pairs:
+            self._send(w.identity, encode(Seated(table.name, seat.index, seat.token)))
+        log.info("table opened", table=table.name, game=table.game.ruleset.name, mode=table.mode)
 
     def _settle_unproven(self, table: Table) -> None:
         for source in table.unproven.values():
@@ -529,6 +619,12 @@ class Server:
             self._refuse(identity, -1, "not_seated", f"send hello before {msg.TYPE}")
         else:
             table, seat = session.table, session.seat
+            if now > self.lease_until and not isinstance(msg, Heartbeat):
+                if len(self._held) < MAX_HELD:
+                    self._held.append(frames)  # handled when the lease is certain again
+                else:
+                    self._refuse(identity, seat.index, "server_busy", "paused; try again later")
+                return
             table.heard(seat, now)
             if isinstance(msg, Reply):
                 table.received_at = received
@@ -581,7 +677,7 @@ class Server:
             self._send(identity, encode(moved))
             return True
         if self.elsewhere.moving(name):
-            why = f"table {name!r} is coming back (its worker restarted): try again shortly"
+            why = f"table {name!r} is coming back (its server changes): try again shortly"
             self._refuse(identity, -1, "table_moving", why)
             return True
         return False
@@ -661,6 +757,9 @@ class Server:
             return None
         if identity in self.sessions:
             return no("already_seated", "this connection holds a seat")
+        busy = None if self.matchmaker is None else self.matchmaker.refusal()
+        if busy is not None:
+            return no(*busy)
         if msg.game not in available():
             return no("unknown_game", f"no game {msg.game!r}; games: {', '.join(available())}")
         config: dict[str, Any] = {}
@@ -680,6 +779,12 @@ class Server:
         key: QueueKey = (msg.game, msg.mode, msg.players)
         q = self.lobby.join(key, needed, Waiting(identity, conn, msg.name[:100], source))
         self.admission.queued(source)
+        if self.matchmaker is not None:
+            tell = encode(Queued(msg.game, msg.mode, msg.players, len(q.waiting), q.needed))
+            for w in q.waiting:
+                self._send(w.identity, tell)
+            self.matchmaker.queued(key, needed, config, q.waiting[-1])
+            return None
         seated = self.lobby.full(q)
         if seated is None:
             tell = encode(Queued(msg.game, msg.mode, msg.players, len(q.waiting), q.needed))
@@ -699,16 +804,7 @@ class Server:
                 self.admission.settled(w.source)
                 self._refuse(w.identity, -1, "server_busy", f"cannot open a table: {exc}")
             return None
-        table.dissolve_unproven = True
-        table.unproven = {
-            seat.index: w.source for seat, w in zip(table.seats.seats, seated, strict=True)
-        }
-        table.sources = {w.source for w in seated}
-        self.admission.table_opened(table.sources)
-        self.add(table)
-        for seat, w in zip(table.seats.seats, seated, strict=True):
-            self._send(w.identity, encode(Seated(table.name, seat.index, seat.token)))
-        log.info("table opened", table=table.name, game=msg.game, mode=msg.mode)
+        self.open_for(table, list(seated))
         return None
 
     def _left_queue(self, identity: bytes) -> None:
@@ -716,6 +812,8 @@ class Server:
         if left is not None:
             q, gone = left
             self.admission.settled(gone.source)
+            if self.matchmaker is not None:
+                self.matchmaker.left(gone)
             game, mode, players = q.key
             tell = encode(Queued(game, mode, players, len(q.waiting), q.needed))
             for w in q.waiting:

@@ -480,11 +480,7 @@ class Table:
                 # Somebody is back: the clocks go on where they stopped.
                 stopped = now - self.empty_since
                 self.empty_since = None
-                for d in self.deadlines.values():
-                    if d.at is not None:
-                        d.at += stopped
-                for p in self.parked:
-                    p.at += stopped
+                self._shift_decisions(stopped)
                 self.log.info("table resumed", paused_s=round(stopped, 3))
             self._unpark(now)
             for d in [d for d in self.deadlines.values() if d.due(now)]:
@@ -498,6 +494,21 @@ class Table:
             } - self._said_bye
             if not waiting or now >= self.linger_until:
                 self.state = CLOSED
+
+    def _shift_decisions(self, seconds: float) -> None:
+        for d in self.deadlines.values():
+            if d.at is not None:
+                d.at += seconds
+        for p in self.parked:
+            p.at += seconds
+
+    def shift_clocks(self, seconds: float) -> None:
+        """Every clock of the table stood still for `seconds` (the server paused it)."""
+        self._shift_decisions(seconds)
+        self.created += seconds
+        self.linger_until += seconds
+        if self.empty_since is not None:
+            self.empty_since += seconds
 
     def _unpark(self, now: float) -> None:
         """Decide the parked decisions whose window has lasted its minimum, in arrival order."""

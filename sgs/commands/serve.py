@@ -21,6 +21,7 @@ from game_agent.engine import ConfigError
 from game_agent.games import load
 from game_agent.server import ResumeError, Table, TableOptions, sidecar_path, write_sidecar
 from game_agent.server.admission import Limits
+from game_agent.server.cluster import Cluster
 from game_agent.server.server import Server, ServerOptions
 from game_agent.server.store import mark_finished, open_table, reopen_table
 from game_agent.server.table import ABANDONED
@@ -28,7 +29,16 @@ from game_agent.server.workers import MAX_WORKERS, WorkerPool, worker_bind
 from protocol.curve import CurveError
 from protocol.errors import ProtocolError
 from sgs.errors import UsageError
-from sgs.lobby import LobbyTables, configured_tables, in_process, say, start_workers
+from sgs.lobby import (
+    MAX_LEASE,
+    MIN_LEASE,
+    LobbyTables,
+    configured_tables,
+    in_process,
+    say,
+    start_cluster,
+    start_workers,
+)
 from sgs.options import add_game_options, game_config
 from sgs.runner import bot_seed, winners_of
 from user_agent.bot import Bot
@@ -144,6 +154,22 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help=f"with --lobby: spread the tables over N worker processes (1..{MAX_WORKERS}; "
         "agents are moved to a table's worker by the protocol's `moved`); default 0: every "
         "table in this process",
+    )
+    p.add_argument(
+        "--redis",
+        default=None,
+        metavar="URL",
+        help="with --lobby: share queues, the table directory and leases with every lobby "
+        "server on this Redis (redis://HOST:PORT/DB); --log-dir must be shared storage and "
+        "--durability disk (docs/operating.md, 'Many hosts')",
+    )
+    p.add_argument(
+        "--lease",
+        type=float,
+        default=3.0,
+        metavar="S",
+        help=f"with --redis: a table's lease lives S seconds, renewed every S/3 "
+        f"({MIN_LEASE:g}..{MAX_LEASE:g}; default 3)",
     )
     p.add_argument("--max-connections", type=int, default=4096, help="connection cap")
     for name, what in LIMIT_OPTIONS.items():
@@ -391,13 +417,24 @@ def run_lobby(args: argparse.Namespace) -> int:
     except (OSError, ValueError) as exc:
         server.close()
         raise UsageError(str(exc)) from None
+    cluster: Cluster | None = None
+    if args.redis:
+        try:
+            cluster = start_cluster(args, server, LobbyTables(args, table_options(args, {})))
+        except UsageError:
+            server.close()
+            raise
     where = f"over {workers} worker processes" if workers else "in this process"
+    if cluster is not None:
+        where += f", sharing {args.redis} as server {cluster.id}"
     say(f"lobby on {endpoint}; spectators on {pub}; logs in {args.log_dir}; tables {where}")
     say(f"join: sgs bot --connect {endpoint} --lobby --game GAME --seats N")
     say(f"status: sgs status --connect {endpoint}")
     pool: WorkerPool | None = None
     try:
-        if workers:
+        if cluster is not None:
+            pass  # its tables are opened as shared queues fill, and claimed as leases lapse
+        elif workers:
             pool = start_workers(args, server, endpoint, configured, child_env())
         else:
             in_process(args, LobbyTables(args, table_options(args, {})), server, endpoint,
@@ -412,6 +449,8 @@ def run_lobby(args: argparse.Namespace) -> int:
     finally:
         if pool is not None:
             pool.close()
+        if cluster is not None:
+            cluster.close()
         server.close()
     return 0
 
@@ -439,6 +478,17 @@ def misplaced_options(args: argparse.Namespace) -> str:
         return "--tables needs --lobby"
     elif args.workers:
         return "--workers needs --lobby (one table is served by one process)"
+    elif args.redis:
+        return "--redis needs --lobby (the servers share lobby queues and tables)"
+    if args.redis and args.workers:
+        return "--redis with --workers is not built yet: run one lobby server per core instead"
+    if args.redis and args.tables:
+        return "--redis with --tables is not built yet: every server would open the same tables"
+    if args.redis and args.durability != "disk":
+        return ("--redis needs --durability disk: another host resumes a table from the "
+                "records its owner synced")  # fmt: skip
+    if args.lease != 3.0 and not args.redis:
+        return "--lease needs --redis"
     return ""
 
 
