@@ -18,7 +18,7 @@ endif
 # Under `make -j`, each target's output is printed whole when it ends, not interleaved.
 MAKEFLAGS += --output-sync=target
 
-.PHONY: demo test check lint typecheck unit fast bench soak clean browser node
+.PHONY: demo test check lint typecheck unit fast bench soak clean browser node redis
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -36,7 +36,7 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-unit: $(STAMP) browser node
+unit: $(STAMP) browser node redis
 	$(BIN)/pytest $(XDIST)
 
 # The browser tests (tests/web) drive Debian's Chromium through Playwright (Playwright cannot
@@ -59,6 +59,15 @@ node:
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq nodejs npm >/dev/null; }
+
+# The multi-host lobby's tests (tests/wire/test_cluster.py) start a real redis-server, Debian's,
+# installed once when missing (the lobby itself needs Redis only with `sgs serve --redis`).
+redis: browser node
+	@command -v redis-server >/dev/null 2>&1 || { \
+	  echo "installing Debian's redis-server for the multi-host lobby's tests (tests/wire)"; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq redis-server >/dev/null; }
 
 fast: $(STAMP)
 	$(BIN)/pytest $(XDIST) -m "not surface"
