@@ -51,8 +51,10 @@ several hosts. `homes` holds them in order and `home` is the one the current try
 first try starts at the first, and every new try (a retry after a refused or unanswered
 handshake or join, a reconnect after a silence or a `not_seated`) starts at the next one in
 turn, going round. So a dead home costs one failed try (`liveness` seconds when it is silent),
-and the next try is elsewhere. A `moved` leads away from the home for that try only. With one
-endpoint every try starts there.
+and the next try is elsewhere. A `moved` leads away from the home for that try only. A home
+that answers `unknown_table` may just not hold the table (a cluster's servers each hold their
+own): the client tries the next, and stops with that code only once every home has said it
+since the last welcome. With one endpoint every try starts there.
 
 Giving up: from the moment it starts trying to reach the server (the first connection, or a
 reconnect after the server fell silent for `liveness` seconds) until it is welcomed (or queued
@@ -204,6 +206,7 @@ class Client:
             raise ValueError("give_up must be 0 (retry forever) or more seconds")
         self.homes = split_homes(endpoint)  # where tries start, in turn (the module doc)
         self._home_at = 0  # the index in `homes` of the current try's home
+        self._unknown_at: set[int] = set()  # homes that said unknown_table since the welcome
         self.home = self.homes[0]  # where the current try starts (a `moved` leads away from it)
         self.endpoint = self.home  # where the current connection goes
         self.seat = seat
@@ -627,6 +630,14 @@ class Client:
 
     def _refused(self, msg: Error) -> None:
         self.log.warning("handshake refused", code=msg.code, detail=msg.message)
+        if msg.code == "unknown_table" and len(self.homes) > 1:
+            # Another home may not hold the table (a cluster's servers each hold their own):
+            # that is the answer of every home but the table's, so only all of them saying it
+            # since the last welcome settles it.
+            self._unknown_at.add(self._home_at)
+            if len(self._unknown_at) < len(self.homes):
+                self._retry(f"refused: {msg.code} (trying the next home)")
+                return
         if msg.code in FATAL:
             self._fail(f"refused: {msg.code}: {msg.message}", msg.code)
         else:  # e.g. not_seated (the server restarted mid-handshake), rate_limited
@@ -644,6 +655,7 @@ class Client:
         self.welcome = msg
         self.table = msg.table
         self._moves = 0
+        self._unknown_at.clear()
         self._set_state(LIVE)
         self._trying_since = None
         self._pause = 0.05

@@ -16,7 +16,7 @@ from test_client_handshake import FakeServer, fake
 from test_client_moved import Mover, movers
 
 from protocol.messages import Join, Welcome
-from user_agent.client import MAX_HOMES, Client, Item, split_homes
+from user_agent.client import MAX_HOMES, Client, ClientError, Item, split_homes
 
 __all__ = ["fake", "movers"]  # the fixtures, shared with test_client_handshake/_moved
 
@@ -137,3 +137,27 @@ def test_up_to_sixteen_homes() -> None:
     for bad in ("", "tcp://a:1,", "tcp://a:1,,tcp://b:2"):
         with pytest.raises(ValueError, match="an empty endpoint"):
             split_homes(bad)
+
+
+def test_unknown_table_at_one_home_is_tried_at_the_next(fake: Callable[..., FakeServer]) -> None:
+    """A cluster's other server does not hold the table: its unknown_table is that home's
+    answer, not the table's; the next home (the table's server) welcomes the seat."""
+    elsewhere = fake(players=1)
+    server = fake(players=1, requests=1)
+    table = server.add_table("t1", 1)
+    homes = f"{elsewhere.endpoint},{server.endpoint}"
+    client = Client(homes, 0, table.tokens[0], table="t1", heartbeat=0.05, give_up=WAIT)
+    welcome = client.connect()
+    assert welcome.table == "t1" and client.home == server.endpoint
+    assert [m.TYPE for m in elsewhere.messages_from()] == ["hello"]
+    client.close()
+
+
+def test_unknown_table_at_every_home_stops_the_client(fake: Callable[..., FakeServer]) -> None:
+    servers = [fake(players=1) for _ in range(3)]
+    homes = ",".join(s.endpoint for s in servers)
+    client = Client(homes, 0, "ab" * 16, table="nosuch", heartbeat=0.05, give_up=WAIT)
+    with pytest.raises(ClientError) as err:
+        client.connect()
+    assert err.value.code == "unknown_table"
+    assert [len(s.messages_from()) for s in servers] == [1, 1, 1]  # one hello each, in turn
