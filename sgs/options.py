@@ -9,6 +9,7 @@ from game_agent.engine import ConfigError, TomlSyntaxError, parse_toml, read_tom
 from game_agent.games import GAMES, manifest
 from game_agent.games.manifest import resolve
 from sgs.errors import UsageError
+from user_agent.client import split_homes
 
 
 def add_game_options(p: argparse.ArgumentParser, default_game: str = GAMES[0]) -> None:
@@ -100,3 +101,16 @@ def check_endpoint(addr: str) -> int:
     if problem is not None:
         raise UsageError(problem)
     return 0
+
+
+def check_endpoints(addrs: str) -> list[str]:
+    """The endpoints of an agent's `--connect A,B,C` (its homes, tried in turn: at most
+    `MAX_HOMES`, separated by commas), each checked as `check_endpoint` does; raises
+    `UsageError` naming the first unusable one (one `error:` line, exit 2)."""
+    try:
+        homes = split_homes(addrs)
+    except ValueError as exc:
+        raise UsageError(f"--connect: {exc}") from None
+    for addr in homes:
+        check_endpoint(addr)
+    return homes

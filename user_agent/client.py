@@ -45,6 +45,17 @@ seq 0).
 After `illegal_reply` the request still stands: the client delivers the error, then the request
 again (with the time left), so the application decides again.
 
+Several homes: `endpoint` may name several endpoints separated by commas
+(`"tcp://h1:5555,tcp://h2:5555"`, at most `MAX_HOMES`), e.g. the lobby servers of one cluster on
+several hosts. `homes` holds them in order and `home` is the one the current try starts at: the
+first try starts at the first, and every new try (a retry after a refused or unanswered
+handshake or join, a reconnect after a silence or a `not_seated`) starts at the next one in
+turn, going round. So a dead home costs one failed try (`liveness` seconds when it is silent),
+and the next try is elsewhere. A `moved` leads away from the home for that try only. A home
+that answers `unknown_table` may just not hold the table (a cluster's servers each hold their
+own): the client tries the next, and stops with that code only once every home has said it
+since the last welcome. With one endpoint every try starts there.
+
 Giving up: from the moment it starts trying to reach the server (the first connection, or a
 reconnect after the server fell silent for `liveness` seconds) until it is welcomed (or queued
 in the lobby), the client retries with a growing pause; after `give_up` seconds of that it stops
@@ -122,6 +133,7 @@ PARENT_GONE = "parent_gone"  # the process's parent (`parent_pid`) is gone
 MOVED_BADLY = "moved_badly"  # a `moved` to another table, a bad endpoint, or in a loop
 MAX_MOVES = 4  # `moved` followed in a row without a welcome
 MAX_ENDPOINT = 256  # characters of a `moved` endpoint
+MAX_HOMES = 16  # endpoints in a client's comma-separated `endpoint` (its homes)
 GIVE_UP_DEFAULT = 120.0  # seconds; long enough to restart a crashed server with --resume
 
 Incoming = EventMsg | RequestMsg | Error | Bye  # what `poll` returns
@@ -155,6 +167,24 @@ class ClientError(Exception):
         self.code = code
 
 
+def split_homes(endpoint: str) -> list[str]:
+    """The endpoints named by `endpoint`, separated by commas (`tcp://h1:5555,tcp://h2:5555`),
+    in order, each stripped of surrounding spaces. Raises ValueError when a part is empty or
+    there are more than MAX_HOMES. (It does not check each endpoint's form: ZeroMQ does, at
+    connect, and `sgs.options.check_endpoints` does for the command line.)"""
+    homes = [part.strip() for part in endpoint.split(",")]
+    if len(homes) > MAX_HOMES:
+        raise ValueError(f"at most {MAX_HOMES} endpoints, separated by commas (got {len(homes)})")
+    if not all(homes):
+        raise ValueError(f"an empty endpoint in {endpoint!r} (endpoints are separated by commas)")
+    return homes
+
+
+def homes_in_words(homes: Sequence[str]) -> str:
+    """Homes for a message: the one, or `any of A, B` when there are several."""
+    return homes[0] if len(homes) == 1 else "any of " + ", ".join(homes)
+
+
 class Client:
     def __init__(
         self,
@@ -174,8 +204,11 @@ class Client:
     ) -> None:
         if give_up < 0:
             raise ValueError("give_up must be 0 (retry forever) or more seconds")
-        self.endpoint = endpoint  # where the current connection goes
-        self.home = endpoint  # where every new try starts (a `moved` leads away from it)
+        self.homes = split_homes(endpoint)  # where tries start, in turn (the module doc)
+        self._home_at = 0  # the index in `homes` of the current try's home
+        self._unknown_at: set[int] = set()  # homes that said unknown_table since the welcome
+        self.home = self.homes[0]  # where the current try starts (a `moved` leads away from it)
+        self.endpoint = self.home  # where the current connection goes
         self.seat = seat
         self.token = token
         self.name = name
@@ -270,7 +303,8 @@ class Client:
                 return out
         trying = self._trying_since
         if self.give_up > 0 and trying is not None and now - trying >= self.give_up:
-            self._fail(f"no answer from {self.endpoint} for {self.give_up:g} s: giving up", GIVE_UP)
+            where = self.endpoint if len(self.homes) == 1 else homes_in_words(self.homes)
+            self._fail(f"no answer from {where} for {self.give_up:g} s: giving up", GIVE_UP)
             return out
         if state == BACKOFF:
             if now >= self._retry_at:
@@ -459,21 +493,31 @@ class Client:
 
     def _reconnect(self, why: str) -> None:
         self.reconnects += 1
-        self.log.warning("reconnecting", why=why, last_seq=self.last_seq, state=self.state)
+        state = self.state
+        self._next_home()  # a table's worker may have moved: a home knows where
+        self.log.warning(
+            "reconnecting", why=why, last_seq=self.last_seq, state=state, endpoint=self.home
+        )
         self._start_trying()
-        self.endpoint = self.home  # a table's worker may have moved: home knows where
         self._connect()
 
     def _retry(self, why: str) -> None:
-        """Close, wait a little (doubling up to 1 s), and connect again."""
-        self.log.info("handshake retry", why=why, pause=self._pause)
+        """Close, wait a little (doubling up to 1 s), and connect again (at the next home)."""
+        self._next_home()
+        self.log.info("handshake retry", why=why, pause=self._pause, endpoint=self.home)
         if self._sock is not None:
             self._sock.close(0)
             self._sock = None
         self._retry_at = time.monotonic() + self._pause
         self._pause = min(self._pause * 2, 1.0)
-        self.endpoint = self.home
         self._set_state(BACKOFF)
+
+    def _next_home(self) -> None:
+        """The next try starts at the next home in turn (with one home, at that one)."""
+        if len(self.homes) > 1:
+            self._home_at = (self._home_at + 1) % len(self.homes)
+            self.home = self.homes[self._home_at]
+        self.endpoint = self.home
 
     def _fail(self, message: str, code: str) -> None:
         """Stop for good, sending nothing more (the application reports `failure`)."""
@@ -586,6 +630,14 @@ class Client:
 
     def _refused(self, msg: Error) -> None:
         self.log.warning("handshake refused", code=msg.code, detail=msg.message)
+        if msg.code == "unknown_table" and len(self.homes) > 1:
+            # Another home may not hold the table (a cluster's servers each hold their own):
+            # that is the answer of every home but the table's, so only all of them saying it
+            # since the last welcome settles it.
+            self._unknown_at.add(self._home_at)
+            if len(self._unknown_at) < len(self.homes):
+                self._retry(f"refused: {msg.code} (trying the next home)")
+                return
         if msg.code in FATAL:
             self._fail(f"refused: {msg.code}: {msg.message}", msg.code)
         else:  # e.g. not_seated (the server restarted mid-handshake), rate_limited
@@ -603,6 +655,7 @@ class Client:
         self.welcome = msg
         self.table = msg.table
         self._moves = 0
+        self._unknown_at.clear()
         self._set_state(LIVE)
         self._trying_since = None
         self._pause = 0.05

@@ -65,6 +65,7 @@ from user_agent.client import (
     Item,
     SocketSetup,
     Transcript,
+    split_homes,
 )
 from user_agent.games import client, for_game
 
@@ -346,7 +347,8 @@ class Fleet:
         if give_up < 0:
             raise ValueError("give_up must be 0 (retry forever) or more seconds")
         resolve(bot, game)  # an unknown bot fails now, not at the first table
-        self.endpoint = endpoint
+        split_homes(endpoint)  # too many homes, or an empty one, fails now too
+        self.endpoint = endpoint  # every session's homes (user_agent.client: tried in turn)
         self.seats = seats
         self.game, self.mode, self.players = game, mode, players
         self.bot = bot

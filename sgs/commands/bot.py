@@ -20,12 +20,13 @@ import zmq
 
 from game_agent.games import GAMES
 from sgs.errors import UsageError
-from sgs.options import check_endpoint
+from sgs.options import check_endpoints
 from sgs.progress import following
 from user_agent.bots import BotSpecError, resolve, wire_problem
 from user_agent.client import (
     GIVE_UP,
     GIVE_UP_DEFAULT,
+    MAX_HOMES,
     PARENT_GONE,
     SEED_ENV,
     TOKEN_ENV,
@@ -33,6 +34,8 @@ from user_agent.client import (
     ClientError,
     SocketSetup,
     Transcript,
+    homes_in_words,
+    split_homes,
 )
 from user_agent.fleet import MAX_SEATS, Fleet, FleetStats, SeatPlayer, seed_from_env
 from user_agent.parent import (
@@ -120,7 +123,14 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 def add_connection_options(p: argparse.ArgumentParser) -> None:
     """The options of a seated agent (`sgs bot`, `sgs play`): where, which seat or which lobby
     queue, timing, and CURVE keys."""
-    p.add_argument("--connect", required=True, metavar="ADDR", help="the server's endpoint")
+    p.add_argument(
+        "--connect",
+        required=True,
+        metavar="ADDR",
+        help="the server's endpoint (tcp://HOST:PORT or ipc://PATH); or several, separated by "
+        f"commas (at most {MAX_HOMES}; e.g. a cluster's lobby servers): each new try (a "
+        "retry, a reconnect) starts at the next one in turn",
+    )
     p.add_argument("--seat", type=int, default=None, help="the seat to take (with its token)")
     p.add_argument(
         "--token",
@@ -262,8 +272,7 @@ def run(args: argparse.Namespace) -> int:
 def run_checked(args: argparse.Namespace, parent: int | None) -> int:
     check_lobby(args)
     check_give_up(args)
-    if check_endpoint(args.connect):
-        return 2
+    check_endpoints(args.connect)
     seed = bot_seed(args)
     try:
         return run_bot(args, seed, parent)
@@ -433,8 +442,8 @@ def run_fleet(args: argparse.Namespace, seed: int, parent: int | None = None) ->
             log.error(
                 "gave up",
                 sessions=stats.failures[GIVE_UP],
-                reason=f"no answer from {args.connect} for {args.give_up:g} s "
-                "(--give-up; 0: retry forever)",
+                reason=f"no answer from {homes_in_words(split_homes(args.connect))} for "
+                f"{args.give_up:g} s (--give-up; 0: retry forever)",
             )
         return EXIT_GAVE_UP if gave_up else EXIT_FAILED
     return code

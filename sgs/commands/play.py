@@ -15,7 +15,7 @@ import zmq
 
 from protocol.messages import Queued, Seated, Welcome
 from sgs.commands.bot import EXIT_FAILED, EXIT_GAVE_UP, add_connection_options, make_client
-from sgs.options import check_endpoint
+from sgs.options import check_endpoints
 from user_agent.client import GIVE_UP, Client, ClientError
 from user_agent.console import Console
 
@@ -73,8 +73,7 @@ def progress(item: Queued | Seated) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    if check_endpoint(args.connect):
-        return 2
+    check_endpoints(args.connect)
     client = make_client(args, "console")
     try:
         if args.lobby:

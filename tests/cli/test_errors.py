@@ -141,6 +141,26 @@ def _env() -> dict[str, str]:
     return {**os.environ, "PYTHONPATH": root}
 
 
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["bot", "--lobby", "--game", "harmony"],
+        ["bot", "--seat", "0", "--token", "t"],
+        ["play", "--lobby", "--game", "harmony"],
+    ],
+)
+def test_a_bad_endpoint_among_several_homes_is_one_error_line_naming_it(argv: list[str]) -> None:
+    line = one_error_line(sgs(*argv, "--connect", "tcp://127.0.0.1:1,nonsense"))
+    assert line.startswith("error: bad endpoint 'nonsense': a valid endpoint is tcp://"), line
+    assert "127.0.0.1" not in line  # the good one is not blamed
+
+
+def test_more_than_sixteen_homes_is_one_error_line() -> None:
+    homes = ",".join(f"tcp://127.0.0.1:{port}" for port in range(1, 18))
+    line = one_error_line(sgs("bot", "--connect", homes, "--lobby", "--game", "harmony"))
+    assert line == "error: --connect: at most 16 endpoints, separated by commas (got 17)"
+
+
 def test_a_log_sim_would_overwrite_is_an_error_line(tmp_path: Path) -> None:
     (tmp_path / "harmony-2.sgslog").write_bytes(b"mine")
     line = one_error_line(sgs("sim", "--games", "3", "--log-dir", str(tmp_path)))

@@ -179,3 +179,42 @@ def test_tables_from_a_config_file_wait_for_their_seats(procs: Procs, tmp_path: 
     assert server.wait() == 0, server.output()
     logs = logs_in(log_dir)
     assert len(logs) == 2 and all(verify(str(p)).ok for p in logs)
+
+
+def test_a_fleet_whose_first_home_is_dead_plays_every_seat_at_the_next(
+    procs: Procs, tmp_path: Path
+) -> None:
+    """`--connect DEAD,LIVE` (DEAD: a free port nobody binds): every session's first try goes
+    to DEAD and gets no answer; after that one failed try (its --liveness) the next try starts
+    at LIVE, a real lobby, and every seat plays its game to the end."""
+    log_dir = tmp_path / "logs"
+    port = free_port()
+    live, dead = f"tcp://127.0.0.1:{port}", f"tcp://127.0.0.1:{free_port()}"
+    server = lobby(procs, log_dir, port, "--linger", "0.5")
+    # The lobby loads a game at its first join. Played once first, so it answers the homes'
+    # joins well within their short --liveness (a join abandoned before its answer may still be
+    # seated, tests/wire_support.PATIENT).
+    warm = start_fleet(procs, live, 2, "random", 0)
+    assert warm.wait() == 0, warm.output()
+    homes = ("--connect", f"{dead},{live}", "--liveness", "3", "--heartbeat", "0.2")
+    seats = ("--lobby", "--game", "harmony", "--seats", "4", "--seed", "7")
+    # --give-up: a fleet that never left DEAD stops (exit 4) well before WAIT
+    fleet = procs.start(["bot", *homes, *seats, "--give-up", str(WAIT / 2)])
+    assert fleet.wait() == 0, fleet.output()
+    assert next(x for x in fleet.lines if x.startswith("fleet: ")).startswith("fleet: 4 games")
+    finished = [r for r in fleet.stderr_records() if r.get("event") == "game finished"]
+    assert len(finished) == 4 and {r["result"] for r in finished} <= {"won", "lost", "draw"}
+    # each session's try at DEAD went unanswered, and its next try was at LIVE
+    moved_on = [
+        r
+        for r in fleet.stderr_records()
+        if r.get("event") == "handshake retry" and r.get("endpoint") == live
+    ]
+    assert sum(r["why"].startswith("join unanswered") for r in moved_on) >= 4, moved_on
+    server.popen.terminate()
+    assert server.wait() == 0, server.output()
+    logs = logs_in(log_dir)
+    assert len(logs) == 3  # the warm-up's table and the fleet's two
+    for path in logs:
+        assert verify(str(path)).ok, verify(str(path)).message
+        assert read_sidecar(str(path))["finished"] is True
