@@ -224,7 +224,8 @@ class Cluster:
                      "joins are refused")  # fmt: skip
 
     def _beat(self, now: float) -> None:
-        rows = {t.name: t.status() for t in self.server.tables.values()}
+        rows = {t.name: (t.status(), os.path.basename(t.log_path))
+                for t in self.server.tables.values()}  # fmt: skip
         self.link.ops.put(("status", rows))
 
     def _closed(self, table: Table, then: Callable[[Table], None]) -> None:
@@ -309,8 +310,9 @@ class Cluster:
 
     def _claimed(self, name: str, log_name: str, owner_was: str) -> None:
         """Our link took the lapsed lease of table `name`: resume it from the shared logs."""
-        path = os.path.join(self.log_dir, os.path.basename(log_name)) if log_name else ""
-        if not path or not os.path.exists(path):
+        # a lobby table's files are written when it starts playing, under its name
+        path = os.path.join(self.log_dir, os.path.basename(log_name or f"{name}.sgslog"))
+        if not os.path.exists(path):
             self.say(f"claim: table {name!r} had no log (it never started playing): dropped")
             self.link.ops.put(("finished", name))
             return

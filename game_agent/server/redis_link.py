@@ -268,10 +268,11 @@ class RedisLink:
             inbox = self.key("inbox", server)
             self._r.rpush(inbox, json.dumps(notice))
             self._r.pexpire(inbox, 60_000)
-        elif name == "status":  # ({table: status row}): the loop's rows, written next beat
-            for table, row in args[0].items():
-                if table in self.held:
-                    self.held[table].status = row
+        elif name == "status":  # ({table: (status row, log name)}): written next beat
+            for table, (row, log_name) in args[0].items():
+                held = self.held.get(table)
+                if held is not None:
+                    held.status, held.log = row, log_name or held.log
         elif name == "finished":  # (table,): it closed here (or could not be resumed)
             held = self.held.pop(args[0], None)
             mine = f"{self.id}:{held.fence}" if held else ""

@@ -154,7 +154,7 @@ def test_a_killed_server_s_tables_are_claimed_and_finished_by_the_others(
     os.kill(victim_proc.popen.pid, signal.SIGKILL)  # kill -9, mid-game
     victim_proc.wait()
     for f in fleets:
-        assert f.wait(2 * WAIT) == 0, f.output()
+        assert f.wait(2 * WAIT) == 0, f.output() + "\n".join(s.output() for s, _ in servers)
         assert " 0 sessions failed" in summary(f), summary(f)
     wait_for(lambda: all(map(finished, logs_in(log_dir))), what="every table to finish")
     survivors = [s for i, (s, _) in enumerate(servers) if i != victim]
