@@ -153,6 +153,8 @@ def test_a_killed_server_s_tables_are_claimed_and_finished_by_the_others(
     victim_proc = servers[victim][0]
     os.kill(victim_proc.popen.pid, signal.SIGKILL)  # kill -9, mid-game
     victim_proc.wait()
+    # what the dead owner wrote, before anyone claims a table (a lease must lapse first)
+    written = {name: (log_dir / f"{name}.sgslog").read_bytes() for name in doomed}
     for f in fleets:
         assert f.wait(2 * WAIT) == 0, f.output() + "\n".join(s.output() for s, _ in servers)
         assert " 0 sessions failed" in summary(f), summary(f)
@@ -171,6 +173,13 @@ def test_a_killed_server_s_tables_are_claimed_and_finished_by_the_others(
         name = path.name.removesuffix(".sgslog")
         # each of the dead server's tables came back once (epoch 1), the others never left
         assert read_sidecar(str(path))["epoch"] == (1 if name in doomed else 0), name
+    for name, before in written.items():
+        # the resumed log keeps, byte for byte, every whole record its first owner wrote
+        copy = tmp_path / f"{name}.before.sgslog"
+        copy.write_bytes(before)
+        damage = read_log(str(copy)).damage
+        kept = before if damage is None else before[: damage.offset]
+        assert (log_dir / f"{name}.sgslog").read_bytes().startswith(kept), name
 
 
 def test_redis_going_away_and_coming_back_empty_loses_no_decision(
