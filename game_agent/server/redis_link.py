@@ -300,9 +300,13 @@ class RedisLink:
                 self._do(*self._retry[0])
                 self._retry.pop(0)
         lost = []
-        for table, held in list(self.held.items()):
-            got = self._renew(keys=[self.key("lease", table)],
-                              args=[f"{self.id}:{held.fence}", self._lease_ms()])  # fmt: skip
+        held_now = list(self.held.items())
+        pipe = r.pipeline(transaction=False)  # one round trip for every lease
+        ms = self._lease_ms()
+        for table, held in held_now:
+            mine = f"{self.id}:{held.fence}"
+            self._renew(keys=[self.key("lease", table)], args=[mine, ms], client=pipe)
+        for (table, _), got in zip(held_now, pipe.execute() if held_now else [], strict=True):
             if got == 0:
                 lost.append(table)
                 del self.held[table]
