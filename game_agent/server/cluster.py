@@ -41,6 +41,7 @@ from game_agent.engine import ConfigError
 from game_agent.server.lobby import QueueKey, Waiting
 from game_agent.server.redis_link import Held, RedisLink, Row, Timing
 from game_agent.server.resume import ResumeError
+from game_agent.server.seats import read_sidecar
 from game_agent.server.server import Server
 from game_agent.server.table import Table
 from protocol.codec import encode
@@ -49,6 +50,8 @@ from protocol.messages import Error, Moved, Seated
 log = structlog.get_logger("sgs.cluster")
 
 MAX_WAITING = 100_000  # agents waiting at this server (the lobby's own caps are far lower)
+MAX_TEXT = 256  # characters of a name, token or endpoint in an inbox notice
+MAX_SEATS = 64  # a seat number in an inbox notice is below this
 
 
 def new_server_id() -> str:
@@ -77,7 +80,7 @@ class Cluster:
         *,
         log_dir: str,
         timing: Timing,
-        open_table: Callable[[str, dict[str, Any], str], Table],
+        open_table: Callable[[str, dict[str, Any], str, str], Table],
         resume: Callable[[str], tuple[Table, str]],
         say: Callable[[str], None] = lambda line: None,
         server_id: str = "",
@@ -117,8 +120,8 @@ class Cluster:
 
     def close(self) -> None:
         self.link.close()
-        if self._push is not None:
-            self._push.close(0)
+        if self._push is not None and not self.link.alive():
+            self._push.close(0)  # the thread's socket: only once the thread has ended
         self._pull.close(0)
 
     def _wake(self) -> None:
@@ -263,8 +266,11 @@ class Cluster:
         mode: str,
         seats: list[tuple[str, Any, Waiting | None]],
     ) -> None:
+        # 64 random bits (a one-process lobby's names have 32): names are unique over every
+        # server and every table ever played, and a taken one is refused (redis_link.OWN)
+        name = f"{game}-{secrets.token_hex(8)}"
         try:
-            table = self.open_table(game, config, mode)
+            table = self.open_table(game, config, mode, name)
         except (ConfigError, OSError, ValueError) as exc:
             log.error("cannot open a table", game=game, reason=str(exc))
             for server, wid, who in seats:
@@ -300,13 +306,18 @@ class Cluster:
             why = str(notice["error"])[:500]
             self.server.send(who.identity, encode(Error("server_busy", why, -1)))
             return
-        name = str(notice.get("table", ""))
-        self.directory[name] = Row(name, str(notice.get("owner", "")),
-                                   str(notice.get("endpoint", "")),
-                                   str(notice.get("spectators", "")), "",
-                                   {"name": name})  # fmt: skip
-        token = str(notice.get("token", ""))
-        self.server.send(who.identity, encode(Seated(name, int(notice.get("seat", -1)), token)))
+        name, seat, token = notice.get("table"), notice.get("seat"), notice.get("token")
+        endpoint, spectators = notice.get("endpoint"), notice.get("spectators")
+        texts = (name, token, endpoint, spectators, notice.get("owner"))
+        if not (all(isinstance(t, str) and len(t) <= MAX_TEXT for t in texts)
+                and isinstance(seat, int) and 0 <= seat < MAX_SEATS):  # fmt: skip
+            log.error("a notice that is not a server's was in our inbox", wid=entry.wid)
+            self.server.send(who.identity, encode(Error("server_busy", "join again", -1)))
+            return
+        assert isinstance(name, str) and isinstance(token, str)
+        self.directory[name] = Row(name, str(notice["owner"]), str(endpoint), str(spectators),
+                                   "", {"name": name})  # fmt: skip
+        self.server.send(who.identity, encode(Seated(name, seat, token)))
 
     def _claimed(self, name: str, log_name: str, owner_was: str) -> None:
         """Our link took the lapsed lease of table `name`: resume it from the shared logs."""
@@ -317,6 +328,10 @@ class Cluster:
             self.link.ops.put(("finished", name))
             return
         try:
+            if read_sidecar(path).get("finished"):  # its owner died before Redis heard
+                self.say(f"claim: table {name!r} had finished ({path}): its row is removed")
+                self.link.ops.put(("finished", name))
+                return
             table, report = self.resume_table(path)
             self.server.add(table)
         except (ResumeError, ValueError, OSError) as exc:

@@ -36,6 +36,8 @@ from typing import Any
 
 import redis
 import structlog
+from redis.backoff import NoBackoff
+from redis.retry import Retry
 
 log = structlog.get_logger("sgs.cluster")
 
@@ -43,53 +45,102 @@ INBOX_SECONDS = 0.02  # how often the inbox is read between beats
 INBOX_BATCH = 256  # notices taken from the inbox at once
 MAX_ROW_BYTES = 1 << 20  # a directory row read back larger than this is ignored
 LOCAL_OPS = frozenset({"status", "drop"})  # ops that change only this thread's copy
+MAX_DIRECTORY = 100_000  # tables read from the directory (past it, the rest are not listed)
+MAX_STATUS_KEYS = 32  # a directory row's status: keys, and characters of a string in it
+MAX_STATUS_TEXT = 256
+FENCE_KEEP_MS = 7 * 24 * 3600 * 1000  # a finished table's fence is kept a week
 
-# KEYS: queue. ARGV: entry, seats. The entry joins the queue; when the queue then holds a
+# Every script may run twice (a reply lost to a timeout: the op is run again when Redis is
+# back), so each one that takes something keeps what it took under its caller's token for a
+# minute, and gives the same answer again.
+
+# KEYS: queue, done. ARGV: entry, seats. The entry joins the queue; when the queue then holds a
 # table's worth, they leave it together (the caller forms the table): one atomic step.
 PUSH = """
+if redis.call('EXISTS', KEYS[2]) == 1 then
+  return redis.call('LRANGE', KEYS[2], 0, -1)
+end
 redis.call('LREM', KEYS[1], 0, ARGV[1])
 redis.call('RPUSH', KEYS[1], ARGV[1])
 local n = tonumber(ARGV[2])
 if redis.call('LLEN', KEYS[1]) >= n then
-  return redis.call('LPOP', KEYS[1], n)
+  local got = redis.call('LPOP', KEYS[1], n)
+  redis.call('RPUSH', KEYS[2], unpack(got))
+  redis.call('PEXPIRE', KEYS[2], 60000)
+  return got
 end
 return false
 """
-# KEYS: lease. ARGV: mine, ms. 1 renewed; 2 taken back (Redis came back without it); 0 lost.
+# KEYS: lease, fence. ARGV: mine ("ID:FENCE"), ms, my fence. 1 renewed; 2 taken back (Redis
+# came back without it, and no later owner has been fenced in); 0 lost.
 RENEW = """
 local v = redis.call('GET', KEYS[1])
 if v == ARGV[1] then
   redis.call('PEXPIRE', KEYS[1], ARGV[2])
   return 1
 elseif not v then
-  redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
-  return 2
+  local f = redis.call('GET', KEYS[2])
+  if (not f) or f == ARGV[3] then
+    redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+    redis.call('SET', KEYS[2], ARGV[3])
+    return 2
+  end
 end
 return 0
 """
-# KEYS: lease, fence. ARGV: server id, ms. The next fencing number, or 0 when the lease is held.
+# KEYS: lease, fence, row. ARGV: server id, ms. The new owner's fence (also when this server
+# had claimed it already), or 0 when another holds the lease. Only a listed table is claimed.
 CLAIM = """
-if redis.call('EXISTS', KEYS[1]) == 1 then
+local v = redis.call('GET', KEYS[1])
+if v then
+  local mine = ARGV[1] .. ':'
+  if string.sub(v, 1, #mine) == mine then
+    return tonumber(string.sub(v, #mine + 1))
+  end
+  return 0
+end
+if redis.call('EXISTS', KEYS[3]) == 0 then
   return 0
 end
 local fence = redis.call('INCR', KEYS[2])
 redis.call('SET', KEYS[1], ARGV[1] .. ':' .. fence, 'PX', ARGV[2])
 return fence
 """
-# KEYS: inbox. ARGV: count. Up to `count` notices, taken.
+# KEYS: lease, fence, row. ARGV: server id, ms. A new table's lease: its fence, or 0 when the
+# name is taken (a live lease, a row, or a fence: a table of that name was played).
+OWN = """
+if redis.call('EXISTS', KEYS[1]) == 1 or redis.call('EXISTS', KEYS[3]) == 1 then
+  return 0
+end
+local fence = redis.call('INCR', KEYS[2])
+if fence ~= 1 then
+  return 0
+end
+redis.call('SET', KEYS[1], ARGV[1] .. ':' .. fence, 'PX', ARGV[2])
+return fence
+"""
+# KEYS: inbox, done. ARGV: count. Up to `count` notices, taken.
 TAKE = """
+if redis.call('EXISTS', KEYS[2]) == 1 then
+  return redis.call('LRANGE', KEYS[2], 0, -1)
+end
 local got = redis.call('LRANGE', KEYS[1], 0, tonumber(ARGV[1]) - 1)
 if #got > 0 then
   redis.call('LTRIM', KEYS[1], #got, -1)
+  redis.call('RPUSH', KEYS[2], unpack(got))
+  redis.call('PEXPIRE', KEYS[2], 60000)
 end
 return got
 """
-# KEYS: lease, row. ARGV: mine. The table ends: its lease and row go, if the lease is ours.
+# KEYS: lease, row, fence. ARGV: mine, keep ms. The table ends: its lease and row go, if the
+# lease is ours (or gone); its fence stays `keep` ms (a server cut off that long cannot take
+# the finished table's lease back: see RENEW).
 FINISH = """
 local v = redis.call('GET', KEYS[1])
 if v == ARGV[1] or not v then
   redis.call('DEL', KEYS[1])
   redis.call('DEL', KEYS[2])
+  redis.call('PEXPIRE', KEYS[3], ARGV[2])
   return 1
 end
 return 0
@@ -165,14 +216,21 @@ class RedisLink:
         self.events: queue.SimpleQueue[tuple[Any, ...]] = queue.SimpleQueue()
         self._wake = wake
         timeout = max(timing.beat / 2, 0.05)
+        # No retries inside the client: a command whose reply was lost is run again by this
+        # thread (`_retry`), with the same token, so it takes nothing twice.
         self._r = redis.Redis.from_url(
-            url, socket_timeout=timeout, socket_connect_timeout=timeout, decode_responses=True
-        )
+            url, socket_timeout=timeout, socket_connect_timeout=timeout, decode_responses=True,
+            retry=Retry(NoBackoff(), 0), retry_on_timeout=False,
+        )  # fmt: skip
         self._push = self._r.register_script(PUSH)
         self._renew = self._r.register_script(RENEW)
         self._claim = self._r.register_script(CLAIM)
         self._take = self._r.register_script(TAKE)
         self._finish = self._r.register_script(FINISH)
+        self._own = self._r.register_script(OWN)
+        self._tokens = 0
+        self._take_token = ""  # the inbox read in flight (kept until it succeeds)
+        self._run_id = ""  # the Redis server's run id: a restart between two beats is seen
         self.held: dict[str, Held] = {}  # this thread's copy (the loop tells it every change)
         self._retry: list[tuple[Any, ...]] = []  # ops that failed while Redis was away
         self._up = False
@@ -193,6 +251,9 @@ class RedisLink:
         if self._thread.is_alive():
             self._thread.join(timeout=5)
         self._r.close()
+
+    def alive(self) -> bool:
+        return self._thread.is_alive()
 
     def key(self, *parts: str) -> str:
         return self.prefix + ":".join(parts)
@@ -216,6 +277,8 @@ class RedisLink:
                 except queue.Empty:
                     break
             for item in batch:
+                if item[0] in ("push",):
+                    item = (*item, self._token())  # a retry runs it with the same token
                 self._guarded(functools.partial(self._do, *item), item)
             now = time.monotonic()
             if now >= next_beat:
@@ -226,9 +289,14 @@ class RedisLink:
                 if self._up:
                     self._guarded(self._inbox, None)
 
+    def _token(self) -> str:
+        self._tokens += 1
+        return self.key("done", self.id, str(self._tokens))
+
     def _guarded(self, call: Callable[[], None], op: tuple[Any, ...] | None) -> None:
         """Run one step; a Redis that went away marks the link down (the op is kept, and run
-        again when Redis is back)."""
+        again when Redis is back). Anything else that fails a beat marks it down too (the
+        server then pauses and refuses joins, visibly); a failed op is logged and dropped."""
         try:
             if op is not None and op[0] not in LOCAL_OPS and self._retry:
                 self._retry.append(op)  # in order: after the ones still waiting
@@ -241,26 +309,32 @@ class RedisLink:
                 self._up = False
                 log.error("redis unreachable", url=self.url, reason=str(exc))
                 self._emit(("down", str(exc)))
-        except redis.RedisError as exc:  # a refused command: a bug or a foreign key layout
-            log.error("redis refused a command", op=op[0] if op else "beat", reason=str(exc))
+        except Exception as exc:  # a refused command, or data this code cannot read
+            log.error("redis step failed", op=op[0] if op else "beat", reason=repr(exc)[:500])
+            if op is None and self._up:
+                self._up = False
+                self._emit(("down", f"a step failed: {exc!r}"[:500]))
 
     def _emit(self, event: tuple[Any, ...]) -> None:
         self.events.put(event)
         self._wake()
 
     def _do(self, name: str, *args: Any) -> None:
-        if name == "push":  # (queue key, entry, seats): maybe a table's worth comes back
-            qkey, entry, seats = args
-            got = self._push(keys=[self.key("queue", qkey)], args=[entry, seats])
+        if name == "push":  # (queue key, entry, seats, token): maybe a table's worth comes back
+            qkey, entry, seats, token = args
+            got = self._push(keys=[self.key("queue", qkey), token], args=[entry, seats])
             if got:
                 self._emit(("form", qkey, list(got)))
         elif name == "leave":  # (queue key, entry)
             self._r.lrem(self.key("queue", args[0]), 0, args[1])
         elif name == "own":  # (table, Held): a table formed here
             table, held = args
-            held.fence = int(self._r.incr(self.key("fence", table)))
-            self._r.set(self.key("lease", table), f"{self.id}:{held.fence}",
-                        px=self._lease_ms())  # fmt: skip
+            keys = [self.key("lease", table), self.key("fence", table), self.key("table", table)]
+            held.fence = int(self._own(keys=keys, args=[self.id, self._lease_ms()]))
+            if not held.fence:  # the name is another table's: this one cannot be played
+                log.error("a new table's name is taken", table=table)
+                self._emit(("lost", table))
+                return
             self.held[table] = held
             self._write_rows({table: held})
         elif name == "tell":  # (server id, notice): for an agent waiting at another server
@@ -274,11 +348,12 @@ class RedisLink:
                 if held is not None:
                     held.status, held.log = row, log_name or held.log
         elif name == "finished":  # (table,): it closed here (or could not be resumed)
-            held = self.held.pop(args[0], None)
+            held = self.held.get(args[0])
             mine = f"{self.id}:{held.fence}" if held else ""
-            lease, row = self.key("lease", args[0]), self.key("table", args[0])
-            if self._finish(keys=[lease, row], args=[mine]):
+            keys = [self.key(k, args[0]) for k in ("lease", "table", "fence")]
+            if self._finish(keys=keys, args=[mine, FENCE_KEEP_MS]):
                 self._r.srem(self.key("tables"), args[0])
+            self.held.pop(args[0], None)  # only now: a retry still knows its lease
         elif name == "drop":  # (table,): it is another server's now
             self.held.pop(args[0], None)
 
@@ -291,6 +366,12 @@ class RedisLink:
         r.set(self.key("server", self.id), json.dumps(list(self.endpoints)),
               px=int(self.timing.beat * 3000))  # fmt: skip
         r.sadd(self.key("servers"), self.id)
+        run_id = str(r.info("server").get("run_id", ""))
+        if self._run_id and run_id != self._run_id and self._up:
+            log.error("redis restarted since the last beat", url=self.url)
+            self._up = False  # as after an outage: what it held may be gone
+            self._emit(("down", "Redis restarted"))
+        self._run_id = run_id
         if not self._up:
             self._up, self._up_since = True, started
             self._free_since.clear()  # what was seen before the outage proves nothing
@@ -304,20 +385,24 @@ class RedisLink:
         pipe = r.pipeline(transaction=False)  # one round trip for every lease
         ms = self._lease_ms()
         for table, held in held_now:
-            mine = f"{self.id}:{held.fence}"
-            self._renew(keys=[self.key("lease", table)], args=[mine, ms], client=pipe)
-        for (table, _), got in zip(held_now, pipe.execute() if held_now else [], strict=True):
-            if got == 0:
+            keys = [self.key("lease", table), self.key("fence", table)]
+            args: list[str | int] = [f"{self.id}:{held.fence}", ms, held.fence]
+            self._renew(keys=keys, args=args, client=pipe)
+        results = pipe.execute(raise_on_error=False) if held_now else []
+        for (table, _), got in zip(held_now, results, strict=True):
+            if isinstance(got, redis.ConnectionError | redis.TimeoutError):
+                raise got
+            if got == 0 or isinstance(got, Exception):  # refused: not certainly ours
                 lost.append(table)
                 del self.held[table]
             elif got == 2:
                 log.warning("lease taken back (Redis had lost it)", table=table)
         self._write_rows(self.held)
-        # Every lease held here was renewed (or is gone) at `started` or later.
-        self._emit(("valid", started + self.timing.lease - self.timing.margin))
-        for table in lost:
+        for table in lost:  # before "valid": the loop gives them up before it goes on
             log.error("lease lost to another server", table=table)
             self._emit(("lost", table))
+        # Every lease held here was renewed (or is gone) at `started` or later.
+        self._emit(("valid", started + self.timing.lease - self.timing.margin))
         directory = self._directory()
         self._emit(("directory", directory))
         self._claims(started, directory)
@@ -341,7 +426,8 @@ class RedisLink:
 
     def _directory(self) -> dict[str, Row]:
         r = self._r
-        names = sorted(str(n) for n in r.smembers(self.key("tables")))
+        names = sorted(str(n)[:MAX_STATUS_TEXT] for n in r.smembers(self.key("tables")))
+        names = names[:MAX_DIRECTORY]
         if not names:
             return {}
         rows = r.mget([self.key("table", n) for n in names])
@@ -356,14 +442,19 @@ class RedisLink:
             if d is None:
                 continue
             owner = str(lease).split(":", 1)[0] if lease else str(d.get("owner", ""))
-            status = d.get("status")
+            raw_status = d.get("status")
+            status: dict[str, Any] = (
+                raw_status
+                if isinstance(raw_status, dict) and _plain(raw_status)
+                else {"name": name}
+            )
             out[name] = Row(
                 name,
                 owner,
                 str(d.get("endpoint", "")),
                 str(d.get("spectators", "")),
                 str(d.get("log", "")),
-                status if isinstance(status, dict) else {"name": name},
+                status,
                 leased=lease is not None,
                 owner_alive=alive.get(owner) is not None,
             )
@@ -384,7 +475,7 @@ class RedisLink:
             first = self._free_since.setdefault(name, now)
             if now - first < wait or now - self._up_since < wait:
                 continue
-            keys = [self.key("lease", name), self.key("fence", name)]
+            keys = [self.key("lease", name), self.key("fence", name), self.key("table", name)]
             fence = int(self._claim(keys=keys, args=[self.id, self._lease_ms()]))
             del self._free_since[name]
             if not fence:
@@ -396,7 +487,10 @@ class RedisLink:
             self._emit(("claimed", name, row.log, row.owner))
 
     def _inbox(self) -> None:
-        got = self._take(keys=[self.key("inbox", self.id)], args=[INBOX_BATCH])
+        if not self._take_token:
+            self._take_token = self._token()
+        got = self._take(keys=[self.key("inbox", self.id), self._take_token], args=[INBOX_BATCH])
+        self._take_token = ""  # taken: the next read takes the next notices
         notices = []
         for raw in got or []:
             notice = _row(raw)
@@ -407,11 +501,32 @@ class RedisLink:
 
 
 def _row(raw: object) -> dict[str, Any] | None:
-    """A JSON map read back from Redis (None when it is not one, or too large)."""
+    """A JSON map read back from Redis (None when it is not one, or too large or deep)."""
     if not isinstance(raw, str) or len(raw) > MAX_ROW_BYTES:
         return None
     try:
         d = json.loads(raw)
-    except ValueError:
+    except (ValueError, RecursionError):
         return None
     return d if isinstance(d, dict) else None
+
+
+def _plain(status: object) -> bool:
+    """Whether a status row read back is what a server writes: a flat map of short values
+    (it goes into `status` answers as it is, so nothing in it may be huge or nested)."""
+    if not isinstance(status, dict) or len(status) > MAX_STATUS_KEYS:
+        return False
+    for k, v in status.items():
+        if not isinstance(k, str) or len(k) > MAX_STATUS_TEXT:
+            return False
+        if isinstance(v, str):
+            if len(v) > MAX_STATUS_TEXT:
+                return False
+        elif isinstance(v, bool) or v is None:
+            continue
+        elif isinstance(v, int):
+            if not -(2**53) <= v <= 2**53:
+                return False
+        elif not isinstance(v, float):
+            return False
+    return True

@@ -479,6 +479,7 @@ class Server:
         if table is None:
             return
         table.state = CLOSED
+        self._touched.discard(table)  # the clocks must not close it again
         for identity in [i for i, s in self.sessions.items() if s.table is table]:
             del self.sessions[identity]
             self._send(identity, encode(Error("not_seated", why, -1)))
