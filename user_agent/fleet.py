@@ -347,8 +347,9 @@ class Fleet:
         if give_up < 0:
             raise ValueError("give_up must be 0 (retry forever) or more seconds")
         resolve(bot, game)  # an unknown bot fails now, not at the first table
-        split_homes(endpoint)  # too many homes, or an empty one, fails now too
+        self.homes = split_homes(endpoint)  # too many homes, or an empty one, fails now too
         self.endpoint = endpoint  # every session's homes (user_agent.client: tried in turn)
+        self._good_home = 0  # where the last seated join was heard: the next join starts there
         self.seats = seats
         self.game, self.mode, self.players = game, mode, players
         self.bot = bot
@@ -439,8 +440,9 @@ class Fleet:
             return False
         self._unproven.add(index)
         self._started_games += 1
+        first = self._good_home
         client = Client(
-            self.endpoint,
+            ",".join(self.homes[first:] + self.homes[:first]),
             name=f"{self.name}/{index}",
             heartbeat=self.heartbeat,
             liveness=self.liveness,
@@ -462,6 +464,8 @@ class Fleet:
                 self._admit()
             if isinstance(item, Seated):
                 s.player = SeatPlayer(self.bot, fleet_seed(self.seed, item.table, item.seat))
+                if s.client.home in self.homes:  # it answers: the next sessions start there
+                    self._good_home = self.homes.index(s.client.home)
                 continue
             if isinstance(item, Error):
                 if item.code == REWOUND:

@@ -211,10 +211,21 @@ def test_a_fleet_whose_first_home_is_dead_plays_every_seat_at_the_next(
         if r.get("event") == "handshake retry" and r.get("endpoint") == live
     ]
     assert sum(r["why"].startswith("join unanswered") for r in moved_on) >= 4, moved_on
+    # A fleet's next games start at the home that seated it last: a second fleet's first four
+    # joins try DEAD first, its next eight start at LIVE (each would otherwise cost one more).
+    again = procs.start(["bot", *homes, *seats, "--games", "12", "--give-up", str(WAIT / 2)])
+    assert again.wait() == 0, again.output()
+    assert next(x for x in again.lines if x.startswith("fleet: ")).startswith("fleet: 12 games")
+    unanswered = [
+        r
+        for r in again.stderr_records()
+        if r.get("event") == "handshake retry" and r["why"].startswith("join unanswered")
+    ]
+    assert len(unanswered) < 12, unanswered
     server.popen.terminate()
     assert server.wait() == 0, server.output()
     logs = logs_in(log_dir)
-    assert len(logs) == 3  # the warm-up's table and the fleet's two
+    assert len(logs) == 3 + 6  # the warm-up's table, the fleet's two, the second fleet's six
     for path in logs:
         assert verify(str(path)).ok, verify(str(path)).message
         assert read_sidecar(str(path))["finished"] is True
