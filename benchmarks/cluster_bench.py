@@ -31,6 +31,7 @@ if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
 import redis  # noqa: E402
+from lobby_scaling import cpu_seconds, env  # noqa: E402  (beside this script)
 
 PLAYERS = 5
 LIMIT = 1800.0  # seconds a run may take
@@ -40,21 +41,6 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
-
-
-def cpu_seconds(pid: int) -> float:
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def env() -> dict[str, str]:
-    e = dict(os.environ)
-    e["PYTHONPATH"] = str(REPO) + (os.pathsep + e["PYTHONPATH"] if e.get("PYTHONPATH") else "")
-    e["SGS_WINDOW_MIN"] = "0"  # bots at every seat: no response window hold
-    return e
 
 
 def sgs(*args: str, out: Path | None = None, nice: int = 0) -> subprocess.Popen[bytes]:

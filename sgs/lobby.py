@@ -22,7 +22,7 @@ from game_agent.server.redis_link import Timing
 from game_agent.server.server import Server
 from game_agent.server.store import mark_finished, new_name, open_table, reopen_table, unfinished
 from game_agent.server.table import ABANDONED, DISSOLVED
-from game_agent.server.workers import WorkerPool
+from game_agent.server.workers import WorkerPool, wildcard
 from sgs.errors import UsageError
 from user_agent.client import TOKEN_ENV
 from user_agent.parent import PARENT_ENV
@@ -141,15 +141,14 @@ def in_process(
 def start_cluster(args: argparse.Namespace, server: Server, tables: LobbyTables) -> Cluster:
     """Join the servers sharing `--redis` (exit 2 when Redis cannot be reached). Tables are
     opened here; unfinished ones of any server are resumed by whoever claims their lease."""
-    if not MIN_LEASE <= args.lease <= MAX_LEASE:
+    lease = Timing().lease if args.lease is None else args.lease
+    if not MIN_LEASE <= lease <= MAX_LEASE:
         raise UsageError(f"--lease must be {MIN_LEASE:g}..{MAX_LEASE:g} seconds")
-    host = server.endpoint.partition("://")[2].rpartition(":")[0]
-    if host in ("*", "0.0.0.0", "[::]", "::", ""):
-        raise UsageError("--redis needs --bind on an address agents can reach (not a "
+    if not server.endpoint.startswith("tcp://") or wildcard(server.endpoint):
+        raise UsageError("--redis needs --bind on a tcp:// address agents can reach (not a "
                          "wildcard): other servers move agents to this endpoint")  # fmt: skip
-    server.open_table = tables.new
     server.on_closed = tables.closed
-    cluster = Cluster(server, args.redis, log_dir=args.log_dir, timing=Timing(args.lease),
+    cluster = Cluster(server, args.redis, log_dir=args.log_dir, timing=Timing(lease),
                       open_table=tables.new, resume=tables.resume, say=say)  # fmt: skip
     try:
         cluster.start()

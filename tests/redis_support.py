@@ -5,18 +5,11 @@ brings it back empty (the worst case a lobby must survive)."""
 from __future__ import annotations
 
 import shutil
-import socket
 import subprocess
 from pathlib import Path
 
 import redis
-from wire_support import WAIT, wait_for
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+from wire_support import WAIT, free_port, wait_for
 
 
 class RedisServer:

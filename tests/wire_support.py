@@ -19,6 +19,7 @@ import json
 import os
 import queue
 import secrets
+import socket
 import subprocess
 import sys
 import threading
@@ -291,6 +292,13 @@ def transcript(path: Path) -> list[dict[str, Any]]:
 
 def transcript_events(path: Path) -> list[dict[str, Any]]:
     return [item for item in transcript(path) if item["t"] == "event"]
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that was free a moment ago."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
 
 
 def wait_for(pred: Any, timeout: float = WAIT, what: str = "condition") -> None:

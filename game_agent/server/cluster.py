@@ -144,10 +144,6 @@ class Cluster:
     def moving(self, name: str) -> bool:
         return name in self.directory  # known, but its owner is changing
 
-    def place(self, game: str, config: dict[str, Any], mode: str, seated: list[Waiting]) -> None:
-        """A table for agents of this server only (the shared queues call `_form` instead)."""
-        self._open(game, config, mode, [(self.id, w.identity, w) for w in seated])
-
     def seating(self, identity: bytes) -> bool:
         return False  # an agent stays in this server's lobby until it is told its seat
 
@@ -264,7 +260,7 @@ class Cluster:
         game: str,
         config: dict[str, Any],
         mode: str,
-        seats: list[tuple[str, Any, Waiting | None]],
+        seats: list[tuple[str, str, Waiting | None]],
     ) -> None:
         # 64 random bits (a one-process lobby's names have 32): names are unique over every
         # server and every table ever played, and a taken one is refused (redis_link.OWN)

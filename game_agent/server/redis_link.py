@@ -277,7 +277,7 @@ class RedisLink:
                 except queue.Empty:
                     break
             for item in batch:
-                if item[0] in ("push",):
+                if item[0] == "push":
                     item = (*item, self._token())  # a retry runs it with the same token
                 self._guarded(functools.partial(self._do, *item), item)
             now = time.monotonic()

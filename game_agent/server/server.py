@@ -36,7 +36,7 @@ from game_agent.engine import SPECTATOR, ConfigError
 from game_agent.games import available, load
 from game_agent.server.admission import Admission, Limits, source_key
 from game_agent.server.connections import Connections, connection_cap
-from game_agent.server.lobby import Lobby, QueueKey, Waiting
+from game_agent.server.lobby import Lobby, Queue, QueueKey, Waiting
 from game_agent.server.ratelimit import LogBudget, RateLimiter
 from game_agent.server.seats import Seat
 from game_agent.server.table import ABANDONED, CLOSED, RESYNC_EVENTS_PER_TOKEN, WAITING, Table
@@ -98,17 +98,15 @@ class ServerOptions:
 
 class Elsewhere(Protocol):
     """Tables this server knows of but does not hold: a lobby's worker processes
-    (`game_agent.server.workers`). The server asks it where a table is, hands it full queues,
-    and lets it answer for those tables in `status` and on the spectator stream."""
+    (`game_agent.server.workers`) or the other servers of a cluster (`.cluster`). The server
+    asks it where a table is and lets it answer for those tables in `status` and on the
+    spectator stream."""
 
     def moved(self, name: str) -> Moved | None:
         """Where table `name` is served, if it is known here and ready."""
 
     def moving(self, name: str) -> bool:
         """Whether table `name` is known here but not ready yet (its worker restarts)."""
-
-    def place(self, game: str, config: dict[str, Any], mode: str, seated: list[Waiting]) -> None:
-        """Open a table for a full queue; `seated` are told `seated` once it is open."""
 
     def seating(self, identity: bytes) -> bool:
         """Whether this peer's queue filled and its table is being opened elsewhere."""
@@ -121,6 +119,13 @@ class Elsewhere(Protocol):
 
     def subscribed(self, topic: bytes) -> None:
         """A spectator subscribed here to `topic` (a table's name, or b"" for every table)."""
+
+
+class Placer(Protocol):
+    """Who opens the tables of this server's full queues (a lobby's workers)."""
+
+    def place(self, game: str, config: dict[str, Any], mode: str, seated: list[Waiting]) -> None:
+        """Open a table for a full queue; `seated` are told `seated` once it is open."""
 
 
 class Matchmaker(Protocol):
@@ -197,6 +202,7 @@ class Server:
         self.open_table: Callable[[str, dict[str, Any], str], Table] | None = None
         self.on_closed: Callable[[Table], None] = lambda table: None
         self.elsewhere: Elsewhere | None = None  # tables served by other processes
+        self.placer: Placer | None = None  # opens the tables of full queues elsewhere
         self.matchmaker: Matchmaker | None = None  # queues shared with other servers
         # Decisions are accepted only before this `time.monotonic()` (a cluster's lease: see
         # `_clocks`); after it the tables are paused and seated agents' messages held.
@@ -763,7 +769,8 @@ class Server:
         def no(code: str, why: str) -> None:
             self._refuse(identity, -1, code, why)
 
-        if not self.opts.lobby or (self.open_table is None and self.elsewhere is None):
+        takes = (self.open_table, self.placer, self.matchmaker)
+        if not self.opts.lobby or all(x is None for x in takes):
             return no("no_lobby", "this server hosts fixed tables; say hello to a seat")
         if not self._speaks(identity, -1, msg.version):
             return None
@@ -792,19 +799,15 @@ class Server:
         q = self.lobby.join(key, needed, Waiting(identity, conn, msg.name[:100], source))
         self.admission.queued(source)
         if self.matchmaker is not None:
-            tell = encode(Queued(msg.game, msg.mode, msg.players, len(q.waiting), q.needed))
-            for w in q.waiting:
-                self._send(w.identity, tell)
+            self._tell_queued(q)
             self.matchmaker.queued(key, needed, config, q.waiting[-1])
             return None
         seated = self.lobby.full(q)
         if seated is None:
-            tell = encode(Queued(msg.game, msg.mode, msg.players, len(q.waiting), q.needed))
-            for w in q.waiting:
-                self._send(w.identity, tell)
+            self._tell_queued(q)
             return None
-        if self.elsewhere is not None:
-            self.elsewhere.place(msg.game, config, msg.mode, seated)
+        if self.placer is not None:
+            self.placer.place(msg.game, config, msg.mode, seated)
             return None
         assert self.open_table is not None
         try:
@@ -826,10 +829,14 @@ class Server:
             self.admission.settled(gone.source)
             if self.matchmaker is not None:
                 self.matchmaker.left(gone)
-            game, mode, players = q.key
-            tell = encode(Queued(game, mode, players, len(q.waiting), q.needed))
-            for w in q.waiting:
-                self._send(w.identity, tell)
+            self._tell_queued(q)
+
+    def _tell_queued(self, q: Queue) -> None:
+        """Everyone in `q` hears how many wait in it now."""
+        game, mode, players = q.key
+        tell = encode(Queued(game, mode, players, len(q.waiting), q.needed))
+        for w in q.waiting:
+            self._send(w.identity, tell)
 
     def _table_named(self, name: str) -> Table | None:
         table = self.tables.get(name)

@@ -140,6 +140,7 @@ class WorkerPool:
         self.stopping = False
         self._rr = itertools.count()
         server.elsewhere = self
+        server.placer = self
         server.watch(self._control, self._read_control)
         server.on_beat = self._beat
         for i in range(count):
@@ -447,6 +448,12 @@ class WorkerPool:
                 self.server.publish(frames[0], frames[1])
 
 
+def wildcard(endpoint: str) -> bool:
+    """Whether a tcp:// endpoint binds every address (agents cannot be sent to it)."""
+    host = endpoint.partition("://")[2].rpartition(":")[0]
+    return endpoint.startswith("tcp://") and host in ("*", "0.0.0.0", "[::]", "::")
+
+
 def worker_bind(bind: str, index: int) -> str:
     """A worker's ROUTER endpoint beside the front's `bind`: the same TCP host on a free port,
     or the ipc path + `.wN`. Agents connect to it, so the host must be one they can reach."""
@@ -454,7 +461,7 @@ def worker_bind(bind: str, index: int) -> str:
         return f"{bind}.w{index}"
     if bind.startswith("tcp://"):
         host = bind[len("tcp://") :].rsplit(":", 1)[0]
-        if host in ("*", "0.0.0.0", "[::]", "::"):
+        if wildcard(bind):
             raise ValueError(
                 "--workers needs --bind on an address agents can reach (not a wildcard): "
                 "agents are moved to the workers' endpoints on that host"

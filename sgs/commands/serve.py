@@ -166,7 +166,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument(
         "--lease",
         type=float,
-        default=3.0,
+        default=None,
         metavar="S",
         help=f"with --redis: a table's lease lives S seconds, renewed every S/3 "
         f"({MIN_LEASE:g}..{MAX_LEASE:g}; default 3)",
@@ -432,11 +432,9 @@ def run_lobby(args: argparse.Namespace) -> int:
     say(f"status: sgs status --connect {endpoint}")
     pool: WorkerPool | None = None
     try:
-        if cluster is not None:
-            pass  # its tables are opened as shared queues fill, and claimed as leases lapse
-        elif workers:
+        if workers:
             pool = start_workers(args, server, endpoint, configured, child_env())
-        else:
+        elif cluster is None:  # a cluster's tables open as shared queues fill
             in_process(args, LobbyTables(args, table_options(args, {})), server, endpoint,
                        configured)  # fmt: skip
         signal.signal(signal.SIGTERM, terminate)
@@ -487,7 +485,7 @@ def misplaced_options(args: argparse.Namespace) -> str:
     if args.redis and args.durability != "disk":
         return ("--redis needs --durability disk: another host resumes a table from the "
                 "records its owner synced")  # fmt: skip
-    if args.lease != 3.0 and not args.redis:
+    if args.lease is not None and not args.redis:
         return "--lease needs --redis"
     return ""
 

@@ -8,15 +8,10 @@ import socket
 from pathlib import Path
 
 from conftest import PATIENT, WAIT, Proc, Procs, wait_for
+from wire_support import free_port
 
 from game_agent.server.seats import read_sidecar
 from replays import LogError, read_log, verify
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def can_bind(port: int) -> bool:
