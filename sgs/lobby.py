@@ -18,7 +18,7 @@ import redis
 from game_agent.engine import ConfigError, read_toml
 from game_agent.server import ResumeError, Table, TableOptions
 from game_agent.server.cluster import Cluster
-from game_agent.server.redis_link import Timing
+from game_agent.server.redis_link import Timing, shown
 from game_agent.server.server import Server
 from game_agent.server.store import mark_finished, new_name, open_table, reopen_table, unfinished
 from game_agent.server.table import ABANDONED, DISSOLVED
@@ -154,7 +154,7 @@ def start_cluster(args: argparse.Namespace, server: Server, tables: LobbyTables)
         cluster.start()
     except (redis.RedisError, ValueError, OSError) as exc:
         cluster.close()
-        raise UsageError(f"cannot reach Redis at {args.redis}: {exc}") from None
+        raise UsageError(f"cannot reach Redis at {shown(args.redis)}: {exc}") from None
     return cluster
 
 

@@ -30,6 +30,7 @@ import json
 import queue
 import threading
 import time
+import urllib.parse
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -207,7 +208,7 @@ class RedisLink:
         *,
         prefix: str = "sgs:",
     ) -> None:
-        self.url = url
+        self.url = shown(url)  # what logs say: never its password
         self.id = server_id
         self.endpoints = endpoints
         self.timing = timing
@@ -498,6 +499,14 @@ class RedisLink:
                 notices.append(notice)
         if notices:
             self._emit(("notices", notices))
+
+
+def shown(url: str) -> str:
+    """`url` with any user name and password replaced by `***` (for logs and messages)."""
+    parts = urllib.parse.urlsplit(url)
+    if "@" not in parts.netloc:
+        return url
+    return urllib.parse.urlunsplit(parts._replace(netloc="***@" + parts.netloc.rpartition("@")[2]))
 
 
 def _row(raw: object) -> dict[str, Any] | None:

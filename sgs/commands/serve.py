@@ -426,7 +426,7 @@ def run_lobby(args: argparse.Namespace) -> int:
             raise
     where = f"over {workers} worker processes" if workers else "in this process"
     if cluster is not None:
-        where += f", sharing {args.redis} as server {cluster.id}"
+        where += f", sharing {cluster.link.url} as server {cluster.id}"
     say(f"lobby on {endpoint}; spectators on {pub}; logs in {args.log_dir}; tables {where}")
     say(f"join: sgs bot --connect {endpoint} --lobby --game GAME --seats N")
     say(f"status: sgs status --connect {endpoint}")

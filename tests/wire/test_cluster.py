@@ -248,3 +248,9 @@ def test_redis_options_are_checked(procs: Procs, tmp_path: Path) -> None:
         err = [x for x in text.splitlines() if not x.startswith("{")]  # not structlog's JSON
         assert len(err) == 1 and "error:" in err[0] and words in err[0], (args, err)
         assert "Traceback" not in text
+    secret = f"redis://:s3cret@127.0.0.1:{free_port()}/0"
+    p = procs.start(["serve", "--log-dir", str(tmp_path / "logs"), "--lobby", "--redis", secret,
+                     "--durability", "disk"])  # fmt: skip
+    assert p.wait() == 2, p.output()
+    text = p.stderr_path.read_text()
+    assert "cannot reach Redis at redis://***@127.0.0.1" in text and "s3cret" not in text, text

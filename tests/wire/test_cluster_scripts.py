@@ -11,7 +11,7 @@ import pytest
 import redis
 from redis_support import RedisServer
 
-from game_agent.server.redis_link import CLAIM, FINISH, OWN, PUSH, RENEW, TAKE
+from game_agent.server.redis_link import CLAIM, FINISH, OWN, PUSH, RENEW, TAKE, shown
 
 
 @pytest.fixture
@@ -65,3 +65,9 @@ def test_a_lease_is_taken_back_only_when_no_later_owner_was_fenced_in(r: redis.R
     assert r.get("lease:t") is None
     assert own(keys=keys3, args=["D", 60_000]) == 0  # nor is its name a new table's
     assert claim(keys=keys3, args=["D", 60_000]) == 0  # unlisted: nothing to claim
+
+
+def test_a_redis_url_is_shown_without_its_password() -> None:
+    assert shown("redis://:s3cret@db.example:6379/0") == "redis://***@db.example:6379/0"
+    assert shown("redis://user:s3cret@db.example/1") == "redis://***@db.example/1"
+    assert shown("redis://db.example:6379/0") == "redis://db.example:6379/0"
