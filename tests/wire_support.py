@@ -49,9 +49,10 @@ WAIT = 120.0
 
 # For agents queueing in a lobby (`sgs bot --lobby`, `sgs play --lobby`): the client retries a
 # join unanswered for its liveness (5 s by default) on a new connection, which a busy machine
-# can take to answer a join (the first one loads the game). The server may then still seat the
-# abandoned join, at a table that waits for a seat nobody will take (a known server race,
-# issue 20), so the lobby tests give their agents the patience of a busy machine.
+# can take to answer a join (the first one loads the game). A server drops a join it reads after
+# its connection closed, but one it was already handling when the agent gave up still seats
+# that agent, at a table that waits for a seat nobody will take (docs/operating.md, "Joins on a
+# busy server"), so the lobby tests give their agents the patience of a busy machine.
 PATIENT = ("--liveness", "60")
 
 
@@ -301,11 +302,14 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def wait_for(pred: Any, timeout: float = WAIT, what: str = "condition") -> None:
+def wait_for(pred: Any, timeout: float = WAIT, what: str | Callable[[], str] = "condition") -> None:
+    """Until `pred()` holds. Past `timeout`, an AssertionError naming `what` (a callable is
+    asked then, so the message can say what the test saw at the end)."""
     end = time.monotonic() + timeout
     while not pred():
         if time.monotonic() > end:
-            raise AssertionError(f"timed out waiting for {what}")
+            said = what() if callable(what) else what
+            raise AssertionError(f"timed out waiting for {said}")
         time.sleep(0.02)
 
 

@@ -320,7 +320,8 @@ class Client:
         if state == LIVE and silent > self.liveness:
             self._reconnect(f"server silent for {silent:.1f} s")
         elif state == JOINING and not self._queued and now - self._since > self.liveness:
-            self._retry(f"join unanswered for {now - self._since:.1f} s")
+            if not self._answer_waiting():  # a late answer is read, not thrown away
+                self._retry(f"join unanswered for {now - self._since:.1f} s")
         elif state == JOINING and silent > self.liveness:
             # Waiting in a queue may be quiet: ask for the status once (any answer proves the
             # server alive); no answer either means it is gone, and we queue again.
@@ -330,6 +331,13 @@ class Client:
             elif now - self._probe > self.liveness:
                 self._reconnect(f"server silent for {silent:.1f} s while queued")
         return out
+
+    def _answer_waiting(self) -> bool:
+        """Whether the server's answer has arrived and waits to be read: a caller that runs
+        the timers before it reads must not give up on a join the server did answer (the
+        server would seat an agent that hung up)."""
+        sock = self._sock
+        return sock is not None and bool(int(sock.getsockopt(zmq.EVENTS)) & zmq.POLLIN)
 
     def wakeup(self) -> float:
         """The monotonic time by which `on_timer` has something to do."""

@@ -15,7 +15,8 @@ from conftest import WAIT, wait_for
 from test_client_handshake import FakeServer, fake
 from test_client_moved import Mover, movers
 
-from protocol.messages import Join, Welcome
+from protocol.codec import decode, encode
+from protocol.messages import Join, Queued, Welcome
 from user_agent.client import MAX_HOMES, Client, ClientError, Item, split_homes
 
 __all__ = ["fake", "movers"]  # the fixtures, shared with test_client_handshake/_moved
@@ -161,3 +162,29 @@ def test_unknown_table_at_every_home_stops_the_client(fake: Callable[..., FakeSe
         client.connect()
     assert err.value.code == "unknown_table"
     assert [len(s.messages_from()) for s in servers] == [1, 1, 1]  # one hello each, in turn
+
+
+def test_a_join_answered_late_is_read_not_retried() -> None:
+    """A caller that runs the timers before it reads (the fleet's sweep, `Client._step`) must
+    not give up on a join whose answer has already arrived: the server queued that agent, and
+    a new try elsewhere would leave it queued twice (one of them a seat nobody takes)."""
+    ctx = zmq.Context.instance()
+    router = ctx.socket(zmq.ROUTER)
+    router.setsockopt(zmq.LINGER, 0)
+    endpoint = f"tcp://127.0.0.1:{router.bind_to_random_port('tcp://127.0.0.1')}"
+    client = Client(endpoint, name="late", heartbeat=0.05, liveness=0.2, give_up=WAIT)
+    try:
+        client.open_join("harmony")
+        sock = client.socket
+        assert sock is not None
+        assert router.poll(int(WAIT * 1000)), "no join"
+        identity, payload = router.recv_multipart()
+        assert isinstance(decode(payload), Join)
+        router.send_multipart([identity, encode(Queued("harmony", "", 0, 1, 2))])
+        wait_for(lambda: bool(sock.get(zmq.EVENTS) & zmq.POLLIN), what="the answer to arrive")
+        client.on_timer(time.monotonic() + 10 * client.liveness)  # long past the liveness
+        assert client.socket is sock and client.state == "joining"
+        assert [type(i) for i in client.on_readable()] == [Queued]
+    finally:
+        client.close()
+        router.close(0)

@@ -529,3 +529,65 @@ def test_connection_churn_does_not_stall_a_served_table(
     wait_for(lambda: not r.server.tables, what="the table to close")
     assert r.tables[0].timeouts == 0
     assert verify(r.tables[0].log_path).ok
+
+
+def test_a_join_read_after_its_connection_closed_seats_nobody(tmp_path: Path) -> None:
+    """An agent that gave up on a busy server hangs up; the server reads its `join` later, after
+    the hang-up. That join must queue nobody: before the fix the next agent's join filled the
+    queue with the one that was gone, and its table waited for a seat nobody would take (the
+    fill deadline, then the seat played by defaults). The server's loop is turned by hand here,
+    so that its monitor has the hang-up before the join is read, as a busy loop would."""
+    context: zmq.Context[zmq.Socket[bytes]] = zmq.Context()
+    server = Server(ServerOptions(lobby=True), context=context)
+    server.bind()
+    opened: list[Table] = []
+
+    def new(game: str, config: dict[str, Any], mode: str) -> Table:
+        name = f"t{len(opened)}"
+        t = open_table(str(tmp_path / "logs"), name, game, config, TableOptions(), mode=mode,
+                       lazy=True).table  # fmt: skip
+        opened.append(t)
+        return t
+
+    server.open_table = new
+    router, monitor = server._router, server._mons[0]
+    assert router is not None
+    join = {"t": "join", "version": PROTOCOL_VERSION, "game": "harmony", "mode": "",
+            "players": 0, "name": "x"}  # fmt: skip
+
+    def turned(pred: Callable[[], bool]) -> bool:
+        server.turn(block=False)
+        return pred()
+
+    def answer(agent: RawAgent) -> dict[str, Any]:
+        got: list[dict[str, Any]] = []
+        wait_for(lambda: turned(lambda: bool(got.append(m) if (m := agent.recv(0.01)) else got)),
+                 what="an answer")  # fmt: skip
+        return got[0]
+
+    try:
+        gone = RawAgent(server.endpoint, keepalive=False)
+        wait_for(lambda: turned(lambda: len(server.conns.open) == 1), what="the connection")
+        gone.send(join)
+        wait_for(lambda: bool(router.poll(0)), what="the join to reach the server")
+        gone.close()  # it gives up before the server read its join
+        wait_for(lambda: bool(monitor.poll(0)), what="the hang-up to reach the monitor")
+        server.turn(block=False)  # the hang-up, then the join
+        assert not server.lobby.queues, server.lobby.status()
+
+        first = RawAgent(server.endpoint, keepalive=False)
+        first.send(join)
+        queued = answer(first)
+        assert queued["t"] == "queued" and queued["waiting"] == 1, queued
+        assert not opened
+        # a new connection on the descriptor the gone one had is heard as usual
+        second = RawAgent(server.endpoint, keepalive=False)
+        second.send(join)
+        assert answer(second)["t"] == "seated"
+        assert answer(first)["t"] == "seated"
+        assert len(opened) == 1
+        for a in (first, second):
+            a.close()
+    finally:
+        server.close()
+        assert ends(context)
