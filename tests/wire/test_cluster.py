@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import signal
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,7 @@ from replays import LogError, read_log, verify
 
 LEASE = "0.9"  # seconds: renewed every 0.3 s; a dead server's tables are claimed ~1.5 s after
 TIMING = ("--heartbeat", "0.2", "--liveness", "1", "--linger", "0.5", "--lease", LEASE)
+DELAY = 1.0  # seconds a fleet's bot takes to decide
 
 
 @pytest.fixture
@@ -46,13 +48,16 @@ def lobby_server(procs: Procs, url: str, log_dir: Path, *extra: str) -> tuple[Pr
     return server, endpoint
 
 
-def fleet(procs: Procs, connect: str, seats: int, seed: int, delay: float) -> Proc:
-    """`seats` SlowRandom Harmony agents in one process, joining at `connect`."""
+def fleet(procs: Procs, connect: str, seats: int, seed: int) -> Proc:
+    """`seats` SlowRandom Harmony agents in one process, joining at `connect`. A decision takes
+    DELAY s, so a game (8 to 20 decisions) lasts long enough for every table to be in play at
+    once on a busy machine; the liveness is the default's, so a join that a busy server answers
+    late is not tried again elsewhere (which can leave a seat nobody takes at a table)."""
     return procs.start(
         ["bot", "--connect", connect, "--lobby", "--game", "harmony", "--seats", str(seats),
          "--bot", "wire_bots:SlowRandom", "--seed", str(seed), "--heartbeat", "0.2",
-         "--liveness", "1"],
-        SGS_TEST_BOT_DELAY=str(delay),
+         "--liveness", "5"],
+        SGS_TEST_BOT_DELAY=str(DELAY),
     )  # fmt: skip
 
 
@@ -68,6 +73,19 @@ def finished(path: Path) -> bool:
         return bool(read_sidecar(str(path))["finished"])
     except ValueError:
         return False
+
+
+def seen(log_dir: Path, *procs: Proc) -> Callable[[], str]:
+    """What a timed-out wait saw: each log's state, then every process's output."""
+
+    def state(path: Path) -> str:
+        return "finished" if finished(path) else f"{decisions(path)} decisions"
+
+    def told() -> str:
+        tables = {p.name: state(p) for p in logs_in(log_dir)}
+        return f"{tables}\n" + "\n".join(p.output() for p in procs)
+
+    return told
 
 
 def status_names(endpoint: str) -> set[str]:
@@ -114,8 +132,9 @@ def test_agents_joining_at_two_servers_share_tables_and_status(
     (a, at_a), (b, at_b) = (lobby_server(procs, redis_server.url, log_dir) for _ in range(2))
     # 3 agents at each server, tables of 2: at least one table seats an agent of each, so
     # every session finishing shows a join at one server seated at the other's table
-    fleets = [fleet(procs, at_a, 3, 1, 0.3), fleet(procs, at_b, 3, 2, 0.3)]
-    wait_for(lambda: sum(map(in_play, logs_in(log_dir))) == 3, what="three tables in play")
+    fleets = [fleet(procs, at_a, 3, 1), fleet(procs, at_b, 3, 2)]
+    told = seen(log_dir, a, b, *fleets)
+    wait_for(lambda: sum(map(in_play, logs_in(log_dir))) == 3, what=lambda: f"3 in play: {told()}")
     playing = {p.name.removesuffix(".sgslog") for p in logs_in(log_dir) if in_play(p)}
     # each server lists every table, its own and the other's (rows at most a beat old)
     wait_for(lambda: status_names(at_a) == playing == status_names(at_b),
@@ -143,8 +162,9 @@ def test_a_killed_server_s_tables_are_claimed_and_finished_by_the_others(
     servers = [lobby_server(procs, redis_server.url, log_dir) for _ in range(3)]
     ends = [endpoint for _, endpoint in servers]
     # each fleet's home list starts at another server, so every server forms tables
-    fleets = [fleet(procs, ",".join(ends[i:] + ends[:i]), 4, i, 0.3) for i in range(len(servers))]
-    wait_for(lambda: sum(map(in_play, logs_in(log_dir))) == 6, what="six tables in play")
+    fleets = [fleet(procs, ",".join(ends[i:] + ends[:i]), 4, i) for i in range(len(servers))]
+    told = seen(log_dir, *(s for s, _ in servers), *fleets)
+    wait_for(lambda: sum(map(in_play, logs_in(log_dir))) == 6, what=lambda: f"6 in play: {told()}")
     held = owners(redis_server)
     ids = [server_id(s) for s, _ in servers]
     victim = max(range(len(ids)), key=lambda i: list(held.values()).count(ids[i]))
@@ -187,8 +207,9 @@ def test_redis_going_away_and_coming_back_empty_loses_no_decision(
 ) -> None:
     log_dir = tmp_path / "logs"
     servers = [lobby_server(procs, redis_server.url, log_dir) for _ in range(2)]
-    fleets = [fleet(procs, endpoint, 4, i, 0.3) for i, (_, endpoint) in enumerate(servers)]
-    wait_for(lambda: sum(map(in_play, logs_in(log_dir))) == 4, what="four tables in play")
+    fleets = [fleet(procs, endpoint, 4, i) for i, (_, endpoint) in enumerate(servers)]
+    told = seen(log_dir, *(s for s, _ in servers), *fleets)
+    wait_for(lambda: sum(map(in_play, logs_in(log_dir))) == 4, what=lambda: f"4 in play: {told()}")
     held = set(owners(redis_server).values())
     holders = [s for s, _ in servers if server_id(s) in held]
     redis_server.stop()  # everything it held is gone: queues, directory, leases
@@ -201,7 +222,7 @@ def test_redis_going_away_and_coming_back_empty_loses_no_decision(
 
     wait_for(lambda: all(map(paused, holders)), what="the owners to pause their tables")
     # Paused: nothing is decided while the leases cannot be trusted. Without the pause a
-    # decision would come every 0.3 s at each table; two whole leases pass with none.
+    # decision would come every DELAY s at each of four tables; two whole leases pass with none.
     before = {p: decisions(p) for p in logs_in(log_dir) if in_play(p)}
     time.sleep(2 * float(LEASE))
     assert {p: decisions(p) for p in before} == before
