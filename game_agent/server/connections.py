@@ -6,12 +6,10 @@ that proved it), and ends when the monitor reports that descriptor disconnected.
 also enforces the connection cap: a connection accepted over the cap is shut down at once, so
 a flood of idle TCP connections cannot exhaust the process's file descriptors.
 
-A message can outlive its connection: a busy server may read a `join` after the agent gave up
-waiting and hung up. `closed` holds the descriptors reported disconnected and not accepted
-again since, so the server can drop what such a connection sent instead of queueing an agent
-that is gone (its seat would hold up a table until its deadline). libzmq reports a connection
-ACCEPTED before any message of it can be read, so a descriptor that the OS gave to a new
-connection leaves `closed` before that connection's messages arrive.
+libzmq reports a connection ACCEPTED before any message of it can be read, so once the
+monitors are drained, a message whose descriptor is not in `open` came on a connection that
+has ended (or was shut for the cap): a busy server may read an agent's `join` after the agent
+gave up waiting and hung up.
 
 A monitor is stopped on its socket before its reader closes: libzmq sends each event from the
 context's I/O thread and never gives up on a send, so one event (an agent hanging up while the
@@ -59,7 +57,6 @@ def connection_cap(requested: int) -> int:
 class Connections:
     cap: int
     open: set[int] = field(default_factory=set)
-    closed: set[int] = field(default_factory=set)  # disconnected, not accepted again since
     refused: int = 0  # connections shut down for being over the cap
     monitors: list[tuple[zmq.Socket[bytes], zmq.Socket[bytes]]] = field(default_factory=list)
     on_other: Callable[[Any], None] = lambda event: None
@@ -87,7 +84,6 @@ class Connections:
                 continue
             fd = int(event["value"])
             if event["event"] == zmq.EVENT_ACCEPTED:
-                self.closed.discard(fd)
                 if len(self.open) >= self.cap:
                     self.refused += 1
                     shut(fd)
@@ -97,7 +93,6 @@ class Connections:
                     self.open.add(fd)
             elif event["event"] == zmq.EVENT_DISCONNECTED:
                 self.open.discard(fd)
-                self.closed.add(fd)  # at most one per descriptor number: bounded by the fd limit
                 gone.append(fd)
 
     def close(self) -> None:

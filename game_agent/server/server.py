@@ -613,7 +613,7 @@ class Server:
             # gave to this one would be taken for this one's (its event precedes the reuse).
             for mon in self._mons:
                 self._drain_monitor(mon)
-            if conn in self.conns.closed:
+            if conn not in self.conns.open:
                 # The agent hung up before this was read (it gave up on a busy server and is
                 # asking again elsewhere): queueing or seating it would hold a seat for nobody.
                 log.info("message of a closed connection dropped", type=msg.TYPE)
