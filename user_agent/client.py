@@ -310,19 +310,23 @@ class Client:
             if now >= self._retry_at:
                 self._connect()
             return out
+        # Nothing is given up on while an answer waits to be read: callers may run the timers
+        # before they read (the fleet's sweep, `_step`), and a late answer is still an answer.
         if state in (HELLO, AUTH):
-            if now - self._since >= self.liveness:
+            if now - self._since >= self.liveness and not self._answer_waiting():
                 self._retry(f"no answer to {state} for {now - self._since:.1f} s")
             return out
         if now - self._sent >= self.heartbeat:
             self._send(Heartbeat(time.time()))
         silent = now - self._heard
-        if state == LIVE and silent > self.liveness:
+        unanswered = state == JOINING and not self._queued and now - self._since > self.liveness
+        if not (unanswered or silent > self.liveness) or self._answer_waiting():
+            return out
+        if state == LIVE:
             self._reconnect(f"server silent for {silent:.1f} s")
-        elif state == JOINING and not self._queued and now - self._since > self.liveness:
-            if not self._answer_waiting():  # a late answer is read, not thrown away
-                self._retry(f"join unanswered for {now - self._since:.1f} s")
-        elif state == JOINING and silent > self.liveness:
+        elif unanswered:
+            self._retry(f"join unanswered for {now - self._since:.1f} s")
+        elif state == JOINING:
             # Waiting in a queue may be quiet: ask for the status once (any answer proves the
             # server alive); no answer either means it is gone, and we queue again.
             if self._probe is None:
@@ -333,9 +337,8 @@ class Client:
         return out
 
     def _answer_waiting(self) -> bool:
-        """Whether the server's answer has arrived and waits to be read: a caller that runs
-        the timers before it reads must not give up on a join the server did answer (the
-        server would seat an agent that hung up)."""
+        """Whether a message from the server has arrived and waits to be read (a join given
+        up on although the server answered it would leave that agent seated elsewhere)."""
         sock = self._sock
         return sock is not None and bool(int(sock.getsockopt(zmq.EVENTS)) & zmq.POLLIN)
 
