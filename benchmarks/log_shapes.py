@@ -22,11 +22,9 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import msgpack
+from log_bench import play_with  # beside this script
 
-from game_agent.engine import Game
-from game_agent.games import load
 from replays.format import Encoder, _loose
-from sgs.runner import drive, make_bots
 
 
 class Captured(Encoder):
@@ -46,12 +44,11 @@ class Captured(Encoder):
 
 
 def records_of(games: int, players: int) -> list[Any]:
+    """The records of log_bench's games (the same game, bots and seeds)."""
     out: list[Any] = []
     for seed in range(1, games + 1):
-        game = Game(load("sanguosha"), {"players": players}, seed)
         captured = Captured()
-        writer: Any = captured  # an encoder where drive expects a LogWriter: the same calls
-        drive(game, make_bots("sanguosha", ["random"], game.seats, seed), writer)
+        play_with({"players": players}, seed, lambda game, c=captured: c)
         out += captured.records
     return out
 

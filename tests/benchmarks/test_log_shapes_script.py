@@ -5,28 +5,12 @@ positional packing of the same records is smaller, and both count the same recor
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from test_envs_bench_script import run
 
 
 def test_one_game_packed_both_ways() -> None:
-    out = subprocess.run(
-        [
-            sys.executable,
-            str(ROOT / "benchmarks" / "log_shapes.py"),
-            "--games",
-            "1",
-            "--rounds",
-            "1",
-        ],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
+    out = run("log_shapes.py", "--games", "1", "--rounds", "1")
     assert out.returncode == 0, out.stderr
     records = re.search(r"^1 games, (\d+) records", out.stdout, re.M)
     plain = re.search(r"^packed as they are: [\d.]+ s, (\d+) bytes$", out.stdout, re.M)

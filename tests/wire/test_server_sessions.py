@@ -560,9 +560,14 @@ def test_a_join_read_after_its_connection_closed_seats_nobody(tmp_path: Path) ->
         return pred()
 
     def answer(agent: RawAgent) -> dict[str, Any]:
-        got: list[dict[str, Any]] = []
-        wait_for(lambda: turned(lambda: bool(got.append(m) if (m := agent.recv(0.01)) else got)),
-                 what="an answer")  # fmt: skip
+        got: list[dict[str, Any] | None] = [None]
+
+        def heard() -> bool:
+            got[0] = agent.recv(0.01)
+            return got[0] is not None
+
+        wait_for(lambda: turned(heard), what="an answer")
+        assert got[0] is not None
         return got[0]
 
     try:
