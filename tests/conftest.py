@@ -32,6 +32,8 @@ import pytest
 
 TESTS = Path(__file__).resolve().parent
 
+pytest_plugins = ["watchdog"]  # a hung test ends its worker with every thread's stack
+
 # Suites that exist to run the real thing: every test in them is surface.
 SURFACE_DIRS = ("wire", "cli", "web")
 
