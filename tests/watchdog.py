@@ -1,13 +1,14 @@
-"""A hung test ends with where it waited, and costs the run its own time only.
+"""A hung test ends with the place it waited, never with the run's time limit.
 
 pytest-timeout (`timeout`, signal method, in pyproject.toml) fails a test that runs past its limit
 with the traceback of the line it waited on; the worker goes on with the next test. A wait inside
 C code that never returns to Python cannot be broken that way, so this plugin is the backstop:
 GRACE seconds past the limit, faulthandler's own thread prints every thread's stack to the real
 stderr (a copy taken before any capture) and ends the process. pytest-xdist then reports that the
-worker crashed "while running" the test, and `make test` limits how often it replaces a worker
-(`--max-worker-restart`): pytest-xdist's module scheduling runs a crashed test again on the new
-worker, so without that limit one hung test would be waited out many times over.
+worker crashed "while running" the test, and `make test` ends the run there
+(`--max-worker-restart 0`): a replaced worker under pytest-xdist 3.8's module scheduling runs the
+crashed test again and can deadlock the end of the run (its issue #1378), which is how two CI
+runs of this suite ran out their 90 minutes.
 """
 
 from __future__ import annotations

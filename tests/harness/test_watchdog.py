@@ -39,8 +39,10 @@ def test_a_hung_test_fails_or_ends_its_worker_and_the_run_ends(tmp_path: Path) -
     ini = [x for x in (ROOT / "pyproject.toml").read_text().splitlines() if x.startswith(timeouts)]
     assert ini == ["timeout = 300", 'timeout_method = "signal"'], ini  # what the suite runs with
     (tmp_path / "pytest.ini").write_text("[pytest]\ntimeout = 2\ntimeout_method = signal\n")
+    xdist = [x for x in (ROOT / "Makefile").read_text().splitlines() if x.startswith("XDIST :=")]
+    assert xdist == ["XDIST := -n $(JOBS) --dist loadscope --max-worker-restart 0"], xdist
     argv = [sys.executable, "-m", "pytest", "-q", "-p", "watchdog", "-p", "no:cacheprovider"]
-    argv += ["-n", "2", "--dist", "loadscope", "--max-worker-restart", "1", str(tmp_path)]
+    argv += [*xdist[0].split(":=")[1].replace("$(JOBS)", "2").split(), str(tmp_path)]
     done = subprocess.run(
         argv, cwd=tmp_path, env={"PYTHONPATH": str(TESTS), "PATH": "/usr/bin:/bin"},
         capture_output=True, text=True, timeout=240,
@@ -51,4 +53,5 @@ def test_a_hung_test_fails_or_ends_its_worker_and_the_run_ends(tmp_path: Path) -
     assert "in test_waits_in_python\n" not in out  # failed in place: its worker printed no stack
     crashed = "crashed while running 'test_hangs.py::test_waits_where_no_signal_reaches'"
     assert crashed in out, out
+    assert "[gw2]" not in out, out  # the crashed worker was not replaced: the run ended
     assert 'test_hangs.py", line 12 in test_waits_where_no_signal_reaches' in out, out
